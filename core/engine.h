@@ -1,0 +1,119 @@
+/*
+ * core/engine.h — the scan engines' C interface.
+ *
+ * Shared by the CPU engine (core/cpu_engine.c), the GPU engine (cuda/) and
+ * the PostgreSQL glue (src/).  No PostgreSQL header is included: engines
+ * report a status code and a message, and src/ turns them into ereport().
+ *
+ * An array is given the way PostgreSQL stores it: the non-NULL values packed
+ * one after another, and an optional null bitmap (bit set = value present,
+ * least significant bit first) over all positions.  Positions form rows of
+ * row_len consecutive positions (the last dimension); each row is scanned on
+ * its own.  Results are packed the same way, one per stored value, so the
+ * result array is the input's header and null bitmap around them.
+ */
+#ifndef GPUSCAN_ENGINE_H
+#define GPUSCAN_ENGINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C"
+{
+#endif
+
+/* Element types of the input.  Integers give int8 results. */
+typedef enum GsElemType
+{
+	GS_INT2,
+	GS_INT4,
+	GS_INT8,
+	GS_FLOAT4,
+	GS_FLOAT8
+} GsElemType;
+
+/* Status codes of an engine call. */
+typedef enum GsStatus
+{
+	GS_OK = 0,
+	GS_ERR_INT8_RANGE,			/* a running total is outside int8 */
+	GS_ERR_FLOAT_OVERFLOW,		/* a finite running total overflows the type */
+	GS_ERR_OUT_OF_MEMORY,		/* host memory */
+	GS_ERR_GPU_OUT_OF_MEMORY,	/* device memory: caller may fall back */
+	GS_ERR_GPU_UNSUPPORTED,		/* array needs what the GPU path lacks */
+	GS_ERR_NO_DEVICE,			/* no usable GPU or driver */
+	GS_ERR_CUDA,				/* any other CUDA failure; message says which */
+	GS_ERR_INTERNAL
+} GsStatus;
+
+/* One scan request. */
+typedef struct GsScanSpec
+{
+	GsElemType	type;
+	const void *values;			/* packed non-NULL values */
+	void	   *result;			/* packed results: int64 for integer input */
+	int64_t		nitems;			/* positions, NULLs included */
+	int64_t		row_len;		/* positions per row (> 0 when nitems > 0) */
+	const uint8_t *nulls;		/* null bitmap, or NULL when no NULLs */
+	bool		exclusive;		/* running total before each value */
+	void		(*interrupt) (void);	/* called between chunks; may not return */
+} GsScanSpec;
+
+/*
+ * A plan for a whole array, from one pass over its values: the fixed-point
+ * unit 2^lsb (floats) and accumulator width that hold every running total.
+ * The GPU engine scans with one plan; the CPU engine plans block by block.
+ * Exactness makes results independent of the plan.
+ */
+typedef struct GsPlan
+{
+	GsElemType	type;
+	int64_t		nvalues;		/* stored (non-NULL) values */
+	int64_t		nrows;
+	int			acc_bits;		/* 64, 128 or 64 * nlimbs */
+	int			nlimbs;
+	int			lsb;
+	bool		special;		/* NaN, Infinity or -0 present: track flags */
+} GsPlan;
+
+/* Outcome of a scan. */
+typedef struct GsScanResult
+{
+	GsStatus	status;
+	int64_t		error_position; /* 0-based position of the offending output */
+	int			acc_bits;		/* accumulator the scan used */
+	char		message[256];	/* for GS_ERR_CUDA and friends */
+} GsScanResult;
+
+/* Values checked between calls of the interrupt callback. */
+#define GS_INTERRUPT_INTERVAL	(INT64_C(1) << 20)
+
+/* Bytes per element of a type, and of its result type. */
+extern int	gs_type_size(GsElemType type);
+extern int	gs_result_size(GsElemType type);
+
+/* Number of set bits among bits [start, start+len) of a null bitmap. */
+extern int64_t gs_bitmap_count(const uint8_t *bits, int64_t start, int64_t len);
+
+/* Position (0-based, NULLs included) of the k-th stored value. */
+extern int64_t gs_value_position(const GsScanSpec *spec, int64_t k);
+
+/* Analyse the values and choose one accumulator for the whole array. */
+extern void gs_plan(const GsScanSpec *spec, GsPlan *plan);
+
+/*
+ * Whether the CPU engine may use its AVX-512 kernels: -1 (default) when the
+ * CPU has them, 0 never.  Results are identical either way.
+ */
+extern int	gs_cpu_simd;
+
+/* The exact CPU engine. */
+extern GsStatus gs_cpu_scan(const GsScanSpec *spec, GsScanResult *res);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif							/* GPUSCAN_ENGINE_H */

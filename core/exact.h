@@ -1,0 +1,510 @@
+/*
+ * core/exact.h — the exact-arithmetic core of gpuscan.
+ *
+ * Written once and included by both engines: the C CPU engine
+ * (core/cpu_engine.c) and the CUDA kernels (cuda/).  Every output of a float
+ * scan is the correctly rounded (round-half-to-even) value of the exact sum of
+ * the inputs so far.  The method:
+ *
+ *   1. Every finite input x is m * 2^e exactly (m an integer mantissa).  Over
+ *	    the whole array we find lsb = min(e + ctz(m)) and msb = max(bit length).
+ *   2. Each x becomes the integer x * 2^-lsb, which is exact, in a two's
+ *	    complement accumulator wide enough for any prefix of the array:
+ *	    bits = msb - lsb + ceil(log2(n)) + 2.  64 bits, 128 bits, or an array
+ *	    of 64-bit limbs (CPU only) when the exponent range needs more.
+ *   3. Integer addition is associative, so any order of additions (sequential
+ *	    on the CPU, a tree on the GPU) gives the same integers.
+ *   4. Each prefix integer K is rounded once: its top 63 bits with a sticky bit
+ *	    are converted by the hardware's round-to-nearest-even int64->float
+ *	    conversion, then scaled by a power of two, which is exact (a result in
+ *	    the subnormal range is always exact, since every input is a multiple
+ *	    of 2^lsb).
+ *
+ * No PostgreSQL header is included here.  Functions are static inline, and
+ * __host__ __device__ when compiled by nvcc.
+ */
+#ifndef GPUSCAN_EXACT_H
+#define GPUSCAN_EXACT_H
+
+#include <stdint.h>
+#include <string.h>
+
+#ifdef __CUDACC__
+#define GS_HD __host__ __device__ __forceinline__
+#else
+#define GS_HD __attribute__((always_inline)) static inline
+#endif
+
+typedef __int128 gs_i128;
+typedef unsigned __int128 gs_u128;
+
+/* Per-row flags of values that do not enter the fixed-point accumulator. */
+#define GS_FLAG_NAN			0x1u	/* a NaN so far */
+#define GS_FLAG_PINF		0x2u	/* a +Infinity so far */
+#define GS_FLAG_NINF		0x4u	/* a -Infinity so far */
+#define GS_FLAG_NONNEGZERO	0x8u	/* a term other than -0 so far */
+#define GS_FLAG_ANY			0x10u	/* any term so far */
+
+/* Widest accumulator the exact core handles: limbs of 64 bits. */
+#define GS_MAX_LIMBS		36	/* 2304 bits: float8 needs at most 2128 */
+
+/* Count leading zeros of a nonzero 64-bit word. */
+GS_HD int
+gs_clz64(uint64_t x)
+{
+#ifdef __CUDA_ARCH__
+	return __clzll((long long) x);
+#else
+	return __builtin_clzll(x);
+#endif
+}
+
+/* Count trailing zeros of a nonzero 64-bit word. */
+GS_HD int
+gs_ctz64(uint64_t x)
+{
+#ifdef __CUDA_ARCH__
+	return __ffsll((long long) x) - 1;
+#else
+	return __builtin_ctzll(x);
+#endif
+}
+
+/* Reinterpret a float's bits. */
+GS_HD uint32_t
+gs_f32_bits(float x)
+{
+	uint32_t	u;
+
+	memcpy(&u, &x, sizeof(u));
+	return u;
+}
+
+/* Reinterpret a double's bits. */
+GS_HD uint64_t
+gs_f64_bits(double x)
+{
+	uint64_t	u;
+
+	memcpy(&u, &x, sizeof(u));
+	return u;
+}
+
+/* Build a float from its bits. */
+GS_HD float
+gs_f32_from_bits(uint32_t u)
+{
+	float		x;
+
+	memcpy(&x, &u, sizeof(x));
+	return x;
+}
+
+/* Build a double from its bits. */
+GS_HD double
+gs_f64_from_bits(uint64_t u)
+{
+	double		x;
+
+	memcpy(&x, &u, sizeof(x));
+	return x;
+}
+
+/* 2^e as a double, exactly, for e in [-1074, 1023]; +Infinity above. */
+GS_HD double
+gs_pow2(int e)
+{
+	if (e > 1023)
+		return gs_f64_from_bits(UINT64_C(0x7ff0000000000000));
+	if (e >= -1022)
+		return gs_f64_from_bits((uint64_t) (e + 1023) << 52);
+	return gs_f64_from_bits(UINT64_C(1) << (e + 1074));
+}
+
+/*
+ * Decompose a finite float into |x| = m * 2^e (m < 2^24, integer).  Returns
+ * the sign bit.  A zero gives m = 0.
+ */
+GS_HD int
+gs_f32_parts(uint32_t u, uint64_t *m, int *e)
+{
+	uint32_t	ef = (u >> 23) & 0xff;
+	uint32_t	mf = u & 0x7fffff;
+
+	*m = ef ? (mf | 0x800000u) : mf;
+	*e = (int) (ef ? ef : 1) - 150;
+	return (int) (u >> 31);
+}
+
+/* Decompose a finite double into |x| = m * 2^e (m < 2^53).  Returns the sign. */
+GS_HD int
+gs_f64_parts(uint64_t u, uint64_t *m, int *e)
+{
+	uint32_t	ef = (uint32_t) (u >> 52) & 0x7ff;
+	uint64_t	mf = u & UINT64_C(0xfffffffffffff);
+
+	*m = ef ? (mf | UINT64_C(0x10000000000000)) : mf;
+	*e = (int) (ef ? ef : 1) - 1075;
+	return (int) (u >> 63);
+}
+
+/*
+ * Flags of one float term (see GS_FLAG_*), and whether it is a finite value
+ * that enters the accumulator.  Exponent field all ones: NaN or infinity.
+ */
+GS_HD uint32_t
+gs_f32_flags(uint32_t u)
+{
+	uint32_t	f = GS_FLAG_ANY;
+
+	if (u != 0x80000000u)
+		f |= GS_FLAG_NONNEGZERO;
+	if ((u & 0x7f800000u) == 0x7f800000u)
+	{
+		if (u & 0x7fffffu)
+			f |= GS_FLAG_NAN;
+		else
+			f |= (u >> 31) ? GS_FLAG_NINF : GS_FLAG_PINF;
+	}
+	return f;
+}
+
+/* Flags of one double term. */
+GS_HD uint32_t
+gs_f64_flags(uint64_t u)
+{
+	uint32_t	f = GS_FLAG_ANY;
+
+	if (u != UINT64_C(0x8000000000000000))
+		f |= GS_FLAG_NONNEGZERO;
+	if ((u & UINT64_C(0x7ff0000000000000)) == UINT64_C(0x7ff0000000000000))
+	{
+		if (u & UINT64_C(0xfffffffffffff))
+			f |= GS_FLAG_NAN;
+		else
+			f |= (u >> 63) ? GS_FLAG_NINF : GS_FLAG_PINF;
+	}
+	return f;
+}
+
+/*
+ * The IEEE value of a prefix whose flags say it is not finite: NaN when any
+ * NaN or both infinities were seen, else the infinity seen.  Returns 0 when
+ * the prefix is finite.  Encoded as a double (cast to float for float4).
+ */
+GS_HD int
+gs_special_value(uint32_t flags, double *v)
+{
+	if ((flags & GS_FLAG_NAN) ||
+		(flags & (GS_FLAG_PINF | GS_FLAG_NINF)) == (GS_FLAG_PINF | GS_FLAG_NINF))
+	{
+		*v = gs_f64_from_bits(UINT64_C(0x7ff8000000000000));
+		return 1;
+	}
+	if (flags & GS_FLAG_PINF)
+	{
+		*v = gs_f64_from_bits(UINT64_C(0x7ff0000000000000));
+		return 1;
+	}
+	if (flags & GS_FLAG_NINF)
+	{
+		*v = gs_f64_from_bits(UINT64_C(0xfff0000000000000));
+		return 1;
+	}
+	return 0;
+}
+
+/* The zero a finite prefix with exact sum 0 rounds to: -0 only if all terms were -0. */
+GS_HD int
+gs_zero_is_negative(uint32_t flags)
+{
+	return (flags & (GS_FLAG_ANY | GS_FLAG_NONNEGZERO)) == GS_FLAG_ANY;
+}
+
+/* ---------- float -> fixed point ---------- */
+
+/*
+ * x * 2^-lsb as a 64-bit integer; exact when the plan chose 64 bits.  Two
+ * power-of-two multiplications keep every intermediate normal, so the
+ * products are exact, and the final conversion truncates an integer.
+ */
+GS_HD int64_t
+gs_f64_to_fixed64(double x, double s1, double s2)
+{
+	return (int64_t) ((x * s1) * s2);
+}
+
+/* The two factors whose product is 2^-lsb, each representable as a double. */
+GS_HD void
+gs_fixed_factors(int lsb, double *s1, double *s2)
+{
+	int			a = -lsb / 2;
+
+	*s1 = gs_pow2(a);
+	*s2 = gs_pow2(-lsb - a);
+}
+
+/*
+ * Align m * 2^e to the unit 2^lsb: returns the shift that makes it an integer
+ * in those units.  lsb may exceed e by the trailing zeros of m (the plan
+ * counts them), in which case m loses only zero bits.
+ */
+GS_HD int
+gs_align(uint64_t *m, int e, int lsb)
+{
+	int			d = e - lsb;
+
+	if (d < 0)
+	{
+		*m >>= -d;
+		return 0;
+	}
+	return d;
+}
+
+/* |x| = m * 2^e into a 128-bit two's complement integer in units of 2^lsb. */
+GS_HD gs_i128
+gs_parts_to_fixed128(int neg, uint64_t m, int e, int lsb)
+{
+	int			sh = gs_align(&m, e, lsb);
+	gs_i128		v = (gs_i128) ((gs_u128) m << sh);
+
+	return neg ? -v : v;
+}
+
+/* A finite float as a 128-bit fixed-point integer. */
+GS_HD gs_i128
+gs_f32_to_fixed128(uint32_t u, int lsb)
+{
+	uint64_t	m;
+	int			e;
+	int			neg = gs_f32_parts(u, &m, &e);
+
+	return gs_parts_to_fixed128(neg, m, e, lsb);
+}
+
+/* A finite double as a 128-bit fixed-point integer. */
+GS_HD gs_i128
+gs_f64_to_fixed128(uint64_t u, int lsb)
+{
+	uint64_t	m;
+	int			e;
+	int			neg = gs_f64_parts(u, &m, &e);
+
+	return gs_parts_to_fixed128(neg, m, e, lsb);
+}
+
+/* ---------- fixed point -> float, correctly rounded ---------- */
+
+/*
+ * Round mag * 2^exp to float (mag > 0 holds at most 63 significant bits, the
+ * lowest of them sticky).  int64->float conversion rounds to nearest even;
+ * the scaling by a power of two is exact unless it overflows, which gives
+ * +Infinity as IEEE rounding does.
+ */
+GS_HD float
+gs_round_f32(int neg, int64_t mag, int exp)
+{
+	double		r = (double) (float) mag * gs_pow2(exp);
+
+	return (float) (neg ? -r : r);
+}
+
+/* Round mag * 2^exp to double (mag as above, exp >= -1074). */
+GS_HD double
+gs_round_f64(int neg, int64_t mag, int exp)
+{
+	double		r = (double) mag;
+
+	/* exp > 1023 with mag >= 1 overflows in any case */
+	r = r * gs_pow2(exp);
+	return neg ? -r : r;
+}
+
+/*
+ * A 128-bit magnitude of at least 2^63 reduced to 63 significant bits with a
+ * sticky bit; returns the power of two the reduced value must be scaled by.
+ */
+GS_HD int
+gs_reduce128(gs_u128 mag, int64_t *top)
+{
+	uint64_t	hi = (uint64_t) (mag >> 64);
+	uint64_t	lo = (uint64_t) mag;
+	int			z;
+	uint64_t	t,
+				rest;
+
+	if (hi == 0)
+	{
+		/* 2^63 <= mag < 2^64 */
+		*top = (int64_t) ((lo >> 1) | (lo & 1));
+		return 1;
+	}
+	z = gs_clz64(hi);
+	t = z ? (hi << z) | (lo >> (64 - z)) : hi;
+	rest = z ? lo << z : lo;
+
+	/* t holds 64 significant bits; keep 63 and fold everything below into bit 0 */
+	*top = (int64_t) ((t >> 1) | (t & 1) | (rest != 0));
+	return 65 - z;
+}
+
+/* K * 2^lsb rounded to float, K a 64-bit integer (not zero). */
+GS_HD float
+gs_fixed64_to_f32(int64_t k, float scale)
+{
+	/* (float)k rounds once; scale = 2^lsb is a float and the product is exact */
+	return (float) k * scale;
+}
+
+/* K * 2^lsb rounded to double, K a 64-bit integer (not zero). */
+GS_HD double
+gs_fixed64_to_f64(int64_t k, double scale)
+{
+	return (double) k * scale;
+}
+
+/* K * 2^lsb rounded to float, K a 128-bit integer (not zero). */
+GS_HD float
+gs_fixed128_to_f32(gs_i128 k, int lsb, float scale)
+{
+	int64_t		hi = (int64_t) (k >> 64);
+	int64_t		lo = (int64_t) (uint64_t) k;
+	int			neg;
+	gs_u128		mag;
+	int64_t		top;
+	int			sh;
+
+	if (hi == (lo >> 63))
+		return (float) lo * scale;
+	neg = hi < 0;
+	mag = neg ? (gs_u128) 0 - (gs_u128) k : (gs_u128) k;
+	sh = gs_reduce128(mag, &top);
+	return gs_round_f32(neg, top, lsb + sh);
+}
+
+/* K * 2^lsb rounded to double, K a 128-bit integer (not zero). */
+GS_HD double
+gs_fixed128_to_f64(gs_i128 k, int lsb, double scale)
+{
+	int64_t		hi = (int64_t) (k >> 64);
+	int64_t		lo = (int64_t) (uint64_t) k;
+	int			neg;
+	gs_u128		mag;
+	int64_t		top;
+	int			sh;
+
+	if (hi == (lo >> 63))
+		return (double) lo * scale;
+	neg = hi < 0;
+	mag = neg ? (gs_u128) 0 - (gs_u128) k : (gs_u128) k;
+	sh = gs_reduce128(mag, &top);
+	return gs_round_f64(neg, top, lsb + sh);
+}
+
+/* ---------- wide accumulators: L limbs of 64 bits, two's complement ---------- */
+
+/* acc += (neg ? -1 : 1) * m * 2^sh, m < 2^53, sh >= 0, over L limbs (sh + 53 < 64 * L). */
+GS_HD void
+gs_wide_add(uint64_t *acc, int nlimbs, int neg, uint64_t m, int sh)
+{
+	int			k = sh >> 6;
+	int			b = sh & 63;
+	uint64_t	lo = m << b;
+	uint64_t	hi = b ? m >> (64 - b) : 0;
+	int			i;
+
+	if (!neg)
+	{
+		uint64_t	s = acc[k] + lo;
+		uint64_t	c = s < lo;
+
+		acc[k] = s;
+		if (k + 1 < nlimbs)
+		{
+			uint64_t	t = acc[k + 1] + hi;
+			uint64_t	c2 = t < hi;
+
+			t += c;
+			c2 |= t < c;
+			acc[k + 1] = t;
+			c = c2;
+		}
+		for (i = k + 2; c && i < nlimbs; i++)
+			c = ++acc[i] == 0;
+	}
+	else
+	{
+		uint64_t	old = acc[k];
+		uint64_t	b1 = old < lo;
+
+		acc[k] = old - lo;
+		if (k + 1 < nlimbs)
+		{
+			uint64_t	o2 = acc[k + 1];
+			uint64_t	d = o2 - hi;
+			uint64_t	b2 = o2 < hi;
+
+			b2 |= d < b1;
+			acc[k + 1] = d - b1;
+			b1 = b2;
+		}
+		for (i = k + 2; b1 && i < nlimbs; i++)
+			b1 = acc[i]-- == 0;
+	}
+}
+
+/*
+ * A wide integer reduced to its sign, 63 significant bits with a sticky bit,
+ * and the power of two (in units of the integer's lsb) they are scaled by.
+ * Returns 0 when the integer is zero.  scratch holds nlimbs words.
+ */
+GS_HD int
+gs_wide_reduce(const uint64_t *acc, int nlimbs, uint64_t *scratch,
+			   int *neg, int64_t *top, int *sh)
+{
+	const uint64_t *mag = acc;
+	int			t;
+	int			i;
+	uint64_t	below = 0;
+
+	*neg = (int) (acc[nlimbs - 1] >> 63);
+	if (*neg)
+	{
+		uint64_t	carry = 1;
+
+		for (i = 0; i < nlimbs; i++)
+		{
+			scratch[i] = ~acc[i] + carry;
+			carry = carry && scratch[i] == 0;
+		}
+		mag = scratch;
+	}
+	for (t = nlimbs - 1; t >= 0 && mag[t] == 0; t--)
+		;
+	if (t < 0)
+		return 0;
+	if (t == 0)
+	{
+		uint64_t	v = mag[0];
+
+		if (v >> 63)
+		{
+			*top = (int64_t) ((v >> 1) | (v & 1));
+			*sh = 1;
+		}
+		else
+		{
+			*top = (int64_t) v;
+			*sh = 0;
+		}
+		return 1;
+	}
+	for (i = 0; i < t - 1 && !below; i++)
+		below = mag[i] != 0;
+	*sh = gs_reduce128(((gs_u128) mag[t] << 64) | mag[t - 1], top) + 64 * (t - 1);
+	*top |= (int64_t) below;
+	return 1;
+}
+
+#endif							/* GPUSCAN_EXACT_H */
