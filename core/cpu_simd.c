@@ -1,0 +1,451 @@
+/*
+ * core/cpu_simd.c — AVX-512 kernels of the exact CPU engine.
+ *
+ * The same plan and the same integers as core/exact.h, eight values at a
+ * time: each float becomes its fixed-point integer (exact: a power-of-two
+ * scaling of a float is exact, and so is splitting it at 2^64), the integers
+ * are prefix-summed inside the register in three shift-and-add steps
+ * (integer addition is associative, so this equals the sequential sum), and
+ * each sum is rounded once: the hardware's int64->float conversion rounds to
+ * nearest even, after a 128-bit sum has been narrowed to 63 bits plus a
+ * sticky bit, and vscalef then applies the power of two exactly.  The test
+ * program checks these kernels bit for bit against the scalar engine's
+ * reference.
+ *
+ * Used when the CPU has AVX-512 F, DQ, CD, VL and BW, checked at run time;
+ * the scalar loops of core/cpu_engine.c serve every other case.
+ */
+#include "cpu_simd.h"
+#include "exact.h"
+
+#include <limits.h>
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define GS_HAVE_AVX512_BUILD 1
+#include <immintrin.h>
+#endif
+
+/* -1: use AVX-512 when the CPU has it; 0: never. */
+int			gs_cpu_simd = -1;
+
+#ifdef GS_HAVE_AVX512_BUILD
+
+#define AVX512_TARGET __attribute__((target("avx512f,avx512dq,avx512cd,avx512vl,avx512bw")))
+
+/* Whether the AVX-512 kernels may be used. */
+bool
+gs_simd_enabled(void)
+{
+	static int	cpu = -1;
+
+	if (gs_cpu_simd == 0)
+		return false;
+	if (cpu < 0)
+	{
+		__builtin_cpu_init();
+		cpu = __builtin_cpu_supports("avx512f") &&
+			__builtin_cpu_supports("avx512dq") &&
+			__builtin_cpu_supports("avx512cd") &&
+			__builtin_cpu_supports("avx512vl") &&
+			__builtin_cpu_supports("avx512bw");
+	}
+	return cpu != 0;
+}
+
+/*
+ * Lanes [0, n) of 8 or 16.  Masked loads are only for the tail: from memory
+ * they run at a third of the speed of plain loads on Zen 5.
+ */
+#define TAIL8(n)	((__mmask8) ((n) >= 8 ? 0xff : (1u << (n)) - 1))
+#define TAIL16(n)	((__mmask16) ((n) >= 16 ? 0xffff : (1u << (n)) - 1))
+
+/*
+ * Analysis of float4 values, sixteen at a time, without mask registers
+ * (compares into masks are slow on Zen 5).  OR-ing the implicit bit in
+ * unconditionally leaves the trailing zeros of a subnormal's mantissa as they
+ * are; zeros are pushed out of the minimum with an all-ones lane.  NaN and
+ * infinities show up as a maximum magnitude in the top binade, -0 as a zero
+ * in u ^ signbit; then maxabs and lo are not meaningful and the caller
+ * analyses the block again with the scalar code.
+ */
+AVX512_TARGET void
+gs_simd_stats_f4(const uint32_t *v, int64_t n, GsFloatStats *st)
+{
+	const __m512i absmask = _mm512_set1_epi32(0x7fffffff);
+	const __m512i one = _mm512_set1_epi32(1);
+	const __m512i mant = _mm512_set1_epi32(0x7fffff);
+	const __m512i implicit = _mm512_set1_epi32(0x800000);
+	const __m512i sign = _mm512_set1_epi32((int) 0x80000000u);
+	const __m512i c31 = _mm512_set1_epi32(31);
+	const __m512i zero = _mm512_setzero_si512();
+	__m512i		vmin = _mm512_set1_epi32(-1);
+	__m512i		vmax = zero;
+	__m512i		vnz = _mm512_set1_epi32(-1);
+	int64_t		i;
+	uint32_t	lo,
+				maxabs;
+
+	for (i = 0; i < n; i += 16)
+	{
+		/* the tail is padded with +0, which is neutral everywhere */
+		__m512i		u = n - i >= 16 ? _mm512_loadu_si512(v + i)
+			: _mm512_maskz_loadu_epi32(TAIL16(n - i), v + i);
+		__m512i		a,
+					ef,
+					m,
+					l;
+
+		a = _mm512_and_si512(u, absmask);
+		ef = _mm512_max_epu32(_mm512_srli_epi32(a, 23), one);
+		/* (a & mantissa) | implicit */
+		m = _mm512_ternarylogic_epi32(a, mant, implicit, 0xea);
+		m = _mm512_and_si512(m, _mm512_sub_epi32(zero, m));
+		l = _mm512_add_epi32(ef, _mm512_sub_epi32(c31, _mm512_lzcnt_epi32(m)));
+		l = _mm512_or_si512(l, _mm512_srai_epi32(_mm512_sub_epi32(a, one), 31));
+		vmin = _mm512_min_epu32(vmin, l);
+		vmax = _mm512_max_epu32(vmax, a);
+		vnz = _mm512_min_epu32(vnz, _mm512_xor_si512(u, sign));
+	}
+	lo = _mm512_reduce_min_epu32(vmin);
+	maxabs = _mm512_reduce_max_epu32(vmax);
+	st->lo = lo == UINT32_MAX ? INT32_MAX : (int32_t) lo;
+	st->maxabs = maxabs;
+	st->special = maxabs >= 0x7f800000u || _mm512_reduce_min_epu32(vnz) == 0;
+}
+
+/* Analysis of float8 values, eight at a time (as gs_simd_stats_f4). */
+AVX512_TARGET void
+gs_simd_stats_f8(const uint64_t *v, int64_t n, GsFloatStats *st)
+{
+	const __m512i absmask = _mm512_set1_epi64(INT64_C(0x7fffffffffffffff));
+	const __m512i one = _mm512_set1_epi64(1);
+	const __m512i mant = _mm512_set1_epi64(INT64_C(0xfffffffffffff));
+	const __m512i implicit = _mm512_set1_epi64(INT64_C(0x10000000000000));
+	const __m512i sign = _mm512_set1_epi64((long long) UINT64_C(0x8000000000000000));
+	const __m512i c63 = _mm512_set1_epi64(63);
+	const __m512i zero = _mm512_setzero_si512();
+	__m512i		vmin = _mm512_set1_epi64(-1);
+	__m512i		vmax = zero;
+	__m512i		vnz = _mm512_set1_epi64(-1);
+	int64_t		i;
+	uint64_t	lo,
+				maxabs;
+
+	for (i = 0; i < n; i += 8)
+	{
+		__m512i		u = n - i >= 8 ? _mm512_loadu_si512(v + i)
+			: _mm512_maskz_loadu_epi64(TAIL8(n - i), v + i);
+		__m512i		a = _mm512_and_si512(u, absmask);
+		__m512i		ef = _mm512_max_epu64(_mm512_srli_epi64(a, 52), one);
+		__m512i		m = _mm512_ternarylogic_epi64(a, mant, implicit, 0xea);
+		__m512i		l;
+
+		m = _mm512_and_si512(m, _mm512_sub_epi64(zero, m));
+		l = _mm512_add_epi64(ef, _mm512_sub_epi64(c63, _mm512_lzcnt_epi64(m)));
+		l = _mm512_or_si512(l, _mm512_srai_epi64(_mm512_sub_epi64(a, one), 63));
+		vmin = _mm512_min_epu64(vmin, l);
+		vmax = _mm512_max_epu64(vmax, a);
+		vnz = _mm512_min_epu64(vnz, _mm512_xor_si512(u, sign));
+	}
+	lo = _mm512_reduce_min_epu64(vmin);
+	maxabs = _mm512_reduce_max_epu64(vmax);
+	st->lo = lo == UINT64_MAX ? INT32_MAX : (int32_t) lo;
+	st->maxabs = maxabs;
+	st->special = maxabs >= UINT64_C(0x7ff0000000000000) || _mm512_reduce_min_epu64(vnz) == 0;
+}
+
+/*
+ * Prefetch the input one block ahead: the scan kernels are compute-bound, so
+ * the next block arrives in the cache while this one is scanned, and its
+ * analysis pass (memory-bound otherwise) reads it from there.  A prefetch
+ * past the end of the array is harmless.
+ */
+#define PREFETCH_AHEAD(in, i, f8) \
+	_mm_prefetch((const char *) (in) + ((i) + GS_PREFETCH_VALUES) * ((f8) ? 8 : 4), _MM_HINT_T0)
+
+/* Inclusive prefix sum of eight int64 lanes (three shift-and-add steps). */
+#define PREFIX8(p) \
+	do { \
+		(p) = _mm512_add_epi64((p), _mm512_alignr_epi64((p), zero, 7)); \
+		(p) = _mm512_add_epi64((p), _mm512_alignr_epi64((p), zero, 6)); \
+		(p) = _mm512_add_epi64((p), _mm512_alignr_epi64((p), zero, 4)); \
+	} while (0)
+
+/* Load eight values as doubles: plain loads, masked only for the tail. */
+#define LOAD8(in, i, n, f8, k) \
+	((f8) \
+	 ? ((n) - (i) >= 8 ? _mm512_loadu_pd((const double *) (in) + (i)) \
+		: _mm512_maskz_loadu_pd((k), (const double *) (in) + (i))) \
+	 : _mm512_cvtps_pd((n) - (i) >= 8 ? _mm256_loadu_ps((const float *) (in) + (i)) \
+					   : _mm256_maskz_loadu_ps((k), (const float *) (in) + (i))))
+
+/*
+ * Store eight results and return the lanes that overflowed to an infinity
+ * (no input is infinite in these kernels).
+ */
+static inline __attribute__((always_inline)) AVX512_TARGET __mmask8
+Store8(void *out, int64_t i, int64_t n, __mmask8 k, int f8, __m512d rd, __m256 rf)
+{
+	if (f8)
+	{
+		if (n - i >= 8)
+			_mm512_storeu_pd((double *) out + i, rd);
+		else
+			_mm512_mask_storeu_pd((double *) out + i, k, rd);
+		return _mm512_mask_fpclass_pd_mask(k, rd, 0x18);
+	}
+	if (n - i >= 8)
+		_mm256_storeu_ps((float *) out + i, rf);
+	else
+		_mm256_mask_storeu_ps((float *) out + i, k, rf);
+	return _mm256_mask_fpclass_ps_mask(k, rf, 0x18);
+}
+
+/*
+ * The 64-bit kernel: each value is x * 2^-lsb, an int64 (exact: the caller
+ * checked the width); int64->float conversion rounds each sum once, and the
+ * scaling by 2^lsb is exact.
+ */
+static inline __attribute__((always_inline)) AVX512_TARGET int64_t
+Scan64(const void *in, void *out, int64_t n, int lsb, int64_t *acc,
+	   const int f8, const int excl)
+{
+	const __m512i zero = _mm512_setzero_si512();
+	const __m512i last = _mm512_set1_epi64(7);
+	const __m512d in_scale = _mm512_set1_pd(gs_pow2(-lsb));
+	const __m512d scale_d = _mm512_set1_pd(gs_pow2(lsb));
+	const __m256 scale_f = _mm256_set1_ps((float) gs_pow2(lsb));
+	__m512i		carry = _mm512_set1_epi64(*acc);
+	int64_t		i;
+
+	for (i = 0; i < n; i += 8)
+	{
+		__mmask8	k = TAIL8(n - i);
+		__m512i		q,
+					p;
+		__m512d		rd = _mm512_setzero_pd();
+		__m256		rf = _mm256_setzero_ps();
+		__mmask8	bad;
+
+		PREFETCH_AHEAD(in, i, f8);
+		q = _mm512_cvttpd_epi64(_mm512_mul_pd(LOAD8(in, i, n, f8, k), in_scale));
+		p = q;
+
+		PREFIX8(p);
+		p = _mm512_add_epi64(p, carry);
+		carry = _mm512_permutexvar_epi64(last, p);
+		if (excl)
+			p = _mm512_sub_epi64(p, q);
+		if (f8)
+			rd = _mm512_mul_pd(_mm512_cvtepi64_pd(p), scale_d);
+		else
+			rf = _mm256_mul_ps(_mm512_cvtepi64_ps(p), scale_f);
+		bad = Store8(out, i, n, k, f8, rd, rf);
+		if (__builtin_expect(bad != 0, 0))
+			return i + __builtin_ctz(bad);
+	}
+	*acc = _mm_cvtsi128_si64(_mm512_castsi512_si128(carry));
+	return -1;
+}
+
+/*
+ * The carry-save 128-bit kernel.  A value is H * 2^59 + L with H and L plain
+ * int64 and |L| <= 2^58 for one value, so eight of them and a carry sum
+ * without overflow: the in-register prefix needs no carry logic.  Each value
+ * is split exactly with the magic-number rounding trick; the carry is
+ * renormalised once per eight values, off the critical path.
+ *
+ * Rounding a sum S = H * 2^59 + L, |L| < 2^61.4 (eight values and a carry):
+ *  - |H| >= 21 in every lane (float4: 8): |S| >= 2^63, and the bits of L
+ *    below the jam bit (2^9 for float8, 2^30 for float4) can only decide a
+ *    tie, so they are folded into that one sticky bit (round to odd), which
+ *    leaves L exact as a double; one fused multiply-add H * 2^59 + L then
+ *    rounds the sum once (float8) or forms it exactly (float4, |S| < 2^81)
+ *    for the conversion to float;
+ *  - |H| <= 10 in every lane: |S| < 2^63, converted directly from int64;
+ *  - otherwise L is normalised to [-2^58, 2^58): lanes with |H| <= 2 convert
+ *    directly, the others (|S| > 2^60) are jammed at 2^6 (float8) or 2^30.
+ * Caller guarantees |S| < 2^109 (float4: 2^81) and lsb in [-1022, 1015].
+ */
+static inline __attribute__((always_inline)) AVX512_TARGET int64_t
+ScanSplit(const void *in, void *out, int64_t n, int lsb, int64_t *carry_h,
+		  int64_t *carry_l, const int f8, const int excl)
+{
+	const __m512i zero = _mm512_setzero_si512();
+	const __m512i last = _mm512_set1_epi64(7);
+	const __m512i half = _mm512_set1_epi64(INT64_C(1) << 58);
+	const __m512i two = _mm512_set1_epi64(2);
+	const __m512i four = _mm512_set1_epi64(4);
+	/* |H| >= big: 21 (float8: |S| >= 2^63), 8 (float4: |S| >= 2^61) */
+	const __m512i big_m1 = _mm512_set1_epi64(f8 ? 20 : 7);
+	const __m512i big2_m1 = _mm512_set1_epi64(f8 ? 40 : 14);
+	const __m512i ten = _mm512_set1_epi64(10);
+	const __m512i twenty = _mm512_set1_epi64(20);
+	/* jam masks: big sums (unnormalised L), then normalised L */
+	const __m512i jam_low_b = _mm512_set1_epi64(f8 ? 511 : (INT64_C(1) << 30) - 1);
+	const __m512i jam_bit_b = _mm512_set1_epi64(f8 ? 512 : INT64_C(1) << 30);
+	const __m512i jam_low_n = _mm512_set1_epi64(f8 ? 63 : (INT64_C(1) << 30) - 1);
+	const __m512i jam_bit_n = _mm512_set1_epi64(f8 ? 64 : INT64_C(1) << 30);
+	const __m512d magic = _mm512_set1_pd(0x1.8p52);
+	const __m512i magic_bits = _mm512_castpd_si512(magic);
+	const __m512d two59 = _mm512_set1_pd(0x1p59);
+	const __m512d in_scale = _mm512_set1_pd(gs_pow2(-lsb));
+	const __m512d in_scale59 = _mm512_set1_pd(gs_pow2(-lsb - 59));
+	const __m512d scale_d = _mm512_set1_pd(gs_pow2(lsb));
+	const __m256 scale_f = _mm256_set1_ps((float) gs_pow2(lsb));
+	__m512i		ch = _mm512_set1_epi64(*carry_h);
+	__m512i		cl = _mm512_set1_epi64(*carry_l);
+	int64_t		i;
+
+#define JAM(l, jl, jb) \
+	_mm512_or_si512(_mm512_andnot_si512((jl), (l)), \
+					_mm512_and_si512(_mm512_add_epi64(_mm512_and_si512((l), (jl)), (jl)), (jb)))
+#define JAMMED_SUM(h, l, jl, jb, rd, rf) \
+	do { \
+		__m512d s_ = _mm512_fmadd_pd(_mm512_cvtepi64_pd(h), two59, \
+									 _mm512_cvtepi64_pd(JAM((l), (jl), (jb)))); \
+		if (f8) \
+			(rd) = _mm512_mul_pd(s_, scale_d); \
+		else \
+			(rf) = _mm512_cvtpd_ps(_mm512_mul_pd(s_, scale_d)); \
+	} while (0)
+
+#define DIRECT_SUM(h, l, rd, rf) \
+	do { \
+		__m512i v_ = _mm512_add_epi64(_mm512_slli_epi64((h), 59), (l)); \
+		if (f8) \
+			(rd) = _mm512_mul_pd(_mm512_cvtepi64_pd(v_), scale_d); \
+		else \
+			(rf) = _mm256_mul_ps(_mm512_cvtepi64_ps(v_), scale_f); \
+	} while (0)
+
+	for (i = 0; i < n; i += 8)
+	{
+		__mmask8	k = TAIL8(n - i);
+		__m512d		x = LOAD8(in, i, n, f8, k);
+		__m512d		a = _mm512_fmadd_pd(x, in_scale59, magic);	/* RN(x*2^-lsb-59) + magic */
+		__m512i		qh = _mm512_sub_epi64(_mm512_castpd_si512(a), magic_bits);
+		__m512i		ql = _mm512_cvttpd_epi64(_mm512_fnmadd_pd(_mm512_sub_pd(a, magic), two59,
+															  _mm512_mul_pd(x, in_scale)));
+		__m512i		ph = qh,
+					pl = ql,
+					th,
+					tl,
+					c;
+		__m512d		rd = _mm512_setzero_pd();
+		__m256		rf = _mm256_setzero_ps();
+		__mmask8	bad;
+
+		PREFETCH_AHEAD(in, i, f8);
+		PREFIX8(ph);
+		PREFIX8(pl);
+		th = _mm512_permutexvar_epi64(last, ph);
+		tl = _mm512_permutexvar_epi64(last, pl);
+		ph = _mm512_add_epi64(ph, ch);
+		pl = _mm512_add_epi64(pl, cl);
+		/* the carry: add the eight values' total and renormalise */
+		cl = _mm512_add_epi64(cl, tl);
+		c = _mm512_srai_epi64(_mm512_add_epi64(cl, half), 59);
+		ch = _mm512_add_epi64(_mm512_add_epi64(ch, th), c);
+		cl = _mm512_sub_epi64(cl, _mm512_slli_epi64(c, 59));
+		if (excl)
+		{
+			ph = _mm512_sub_epi64(ph, qh);
+			pl = _mm512_sub_epi64(pl, ql);
+		}
+
+		if (_mm512_cmpgt_epu64_mask(_mm512_add_epi64(ph, big_m1), big2_m1) == 0xff)
+			JAMMED_SUM(ph, pl, jam_low_b, jam_bit_b, rd, rf);	/* every |H| >= big */
+		else if (_mm512_cmple_epu64_mask(_mm512_add_epi64(ph, ten), twenty) == 0xff)
+			DIRECT_SUM(ph, pl, rd, rf); /* every |H| <= 10: |S| < 2^63 */
+		else
+		{
+			/* mixed or middling sums: normalise L to [-2^58, 2^58) */
+			__mmask8	small;
+
+			c = _mm512_srai_epi64(_mm512_add_epi64(pl, half), 59);
+			ph = _mm512_add_epi64(ph, c);
+			pl = _mm512_sub_epi64(pl, _mm512_slli_epi64(c, 59));
+			small = _mm512_cmple_epu64_mask(_mm512_add_epi64(ph, two), four);
+			if (small != 0xff)
+				JAMMED_SUM(ph, pl, jam_low_n, jam_bit_n, rd, rf);
+			if (small)
+			{
+				__m512d		sd = rd;
+				__m256		sf = rf;
+
+				DIRECT_SUM(ph, pl, sd, sf);
+				if (f8)
+					rd = _mm512_mask_mov_pd(rd, small, sd);
+				else
+					rf = _mm256_mask_mov_ps(rf, small, sf);
+			}
+		}
+		bad = Store8(out, i, n, k, f8, rd, rf);
+		if (__builtin_expect(bad != 0, 0))
+			return i + __builtin_ctz(bad);
+	}
+#undef JAM
+#undef JAMMED_SUM
+#undef DIRECT_SUM
+	*carry_h = _mm_cvtsi128_si64(_mm512_castsi512_si128(ch));
+	*carry_l = _mm_cvtsi128_si64(_mm512_castsi512_si128(cl));
+	return -1;
+}
+
+/* The 64-bit kernel, specialised. */
+AVX512_TARGET int64_t
+gs_simd_scan64(const void *in, void *out, int64_t n, bool f8, int lsb,
+			   bool excl, int64_t *acc)
+{
+	if (f8)
+		return excl ? Scan64(in, out, n, lsb, acc, 1, 1) : Scan64(in, out, n, lsb, acc, 1, 0);
+	return excl ? Scan64(in, out, n, lsb, acc, 0, 1) : Scan64(in, out, n, lsb, acc, 0, 0);
+}
+
+/* The carry-save 128-bit kernel, specialised. */
+AVX512_TARGET int64_t
+gs_simd_scan_split(const void *in, void *out, int64_t n, bool f8, int lsb,
+				   bool excl, int64_t *carry_h, int64_t *carry_l)
+{
+	if (f8)
+		return excl ? ScanSplit(in, out, n, lsb, carry_h, carry_l, 1, 1)
+			: ScanSplit(in, out, n, lsb, carry_h, carry_l, 1, 0);
+	return excl ? ScanSplit(in, out, n, lsb, carry_h, carry_l, 0, 1)
+		: ScanSplit(in, out, n, lsb, carry_h, carry_l, 0, 0);
+}
+
+#else							/* !GS_HAVE_AVX512_BUILD */
+
+/* Built without AVX-512 support: the scalar engine serves everything. */
+bool
+gs_simd_enabled(void)
+{
+	return false;
+}
+
+void
+gs_simd_stats_f4(const uint32_t *v, int64_t n, GsFloatStats *st)
+{
+}
+
+void
+gs_simd_stats_f8(const uint64_t *v, int64_t n, GsFloatStats *st)
+{
+}
+
+int64_t
+gs_simd_scan64(const void *in, void *out, int64_t n, bool f8, int lsb,
+			   bool excl, int64_t *acc)
+{
+	return -1;
+}
+
+int64_t
+gs_simd_scan_split(const void *in, void *out, int64_t n, bool f8, int lsb,
+				   bool excl, int64_t *carry_h, int64_t *carry_l)
+{
+	return -1;
+}
+
+#endif							/* GS_HAVE_AVX512_BUILD */

@@ -1,0 +1,57 @@
+/*
+ * core/cpu_simd.h — internal interface between the CPU engine and its
+ * AVX-512 kernels (core/cpu_simd.c).
+ */
+#ifndef GPUSCAN_CPU_SIMD_H
+#define GPUSCAN_CPU_SIMD_H
+
+#include "engine.h"
+
+/*
+ * What the analysis of a run of float values learns: lo is the minimum over
+ * the finite nonzero values of (biased exponent field, 1 for subnormals) +
+ * (trailing zeros of the mantissa with its implicit bit), INT32_MAX if there
+ * are none; maxabs the largest magnitude's bits.  When special (NaN, an
+ * infinity or -0 present), the AVX-512 analysis leaves lo and maxabs
+ * meaningless: analyse again with simd = false.
+ */
+typedef struct GsFloatStats
+{
+	int32_t		lo;
+	uint64_t	maxabs;
+	bool		special;
+} GsFloatStats;
+
+/* How far ahead (in values) the scan kernels prefetch: one engine block. */
+#define GS_PREFETCH_VALUES 4096
+
+/* Analysis of float values (core/cpu_engine.c), with AVX-512 when simd. */
+extern void gs_float_stats(const void *v, int64_t n, bool f8, bool simd,
+						   GsFloatStats *st);
+
+/* Whether the AVX-512 kernels may be used (CPU support and gs_cpu_simd). */
+extern bool gs_simd_enabled(void);
+
+/* Analysis of n float4 / float8 values (bits). */
+extern void gs_simd_stats_f4(const uint32_t *v, int64_t n, GsFloatStats *st);
+extern void gs_simd_stats_f8(const uint64_t *v, int64_t n, GsFloatStats *st);
+
+/*
+ * The 64-bit kernel: n finite float values (no NaN, infinity or -0), each
+ * x * 2^-lsb an int64, every running total within int64; continues from *acc.
+ * Needs lsb >= -1022.  Returns the index of the first output that overflows
+ * the result type, or -1.
+ */
+extern int64_t gs_simd_scan64(const void *in, void *out, int64_t n, bool f8,
+							  int lsb, bool excl, int64_t *acc);
+
+/*
+ * The carry-save 128-bit kernel: as gs_simd_scan64, for running totals below
+ * 2^109 units (float4: 2^81) and lsb in [-1022, 1015]; the carry is
+ * carry_h * 2^59 + carry_l.
+ */
+extern int64_t gs_simd_scan_split(const void *in, void *out, int64_t n, bool f8,
+								  int lsb, bool excl, int64_t *carry_h,
+								  int64_t *carry_l);
+
+#endif							/* GPUSCAN_CPU_SIMD_H */
