@@ -1,0 +1,92 @@
+# gpuscan — PGXS build.
+#
+#   make                  build (with CUDA when nvcc is found)
+#   make WITH_CUDA=0      CPU-only build, same SQL surface
+#   make install          install into the PostgreSQL that pg_config names
+#   make installcheck     pg_regress suites against a running server
+#   make test             set-up, build, install, throwaway cluster, all tests
+#   make demo             set-up, build, install, throwaway cluster, showcase
+
+EXTENSION = gpuscan
+MODULE_big = gpuscan
+OBJS = \
+	src/gpuscan.o \
+	src/cumsum.o \
+	core/plan.o \
+	core/cpu_engine.o \
+	core/cpu_simd.o
+
+DATA = sql/gpuscan--1.0.sql
+REGRESS = cumsum devices
+
+EXTRA_CLEAN = test/engine_test test/bench/cpu_bench cuda/*.o cuda/libgpuscan_cuda.a \
+	results regression.diffs regression.out tmp_check
+
+PG_CONFIG ?= pg_config
+PGXS := $(shell $(PG_CONFIG) --pgxs)
+
+# ---- CUDA ----------------------------------------------------------------
+# nvcc from PATH, else $(CUDA_HOME)/bin.  WITH_CUDA defaults to 1 when nvcc
+# exists; WITH_CUDA=0 builds without any CUDA code.
+CUDA_HOME ?= /usr/local/cuda
+NVCC ?= $(or $(shell command -v nvcc 2>/dev/null),$(wildcard $(CUDA_HOME)/bin/nvcc))
+WITH_CUDA ?= $(if $(NVCC),1,0)
+
+ifeq ($(WITH_CUDA),1)
+ifeq ($(NVCC),)
+$(error WITH_CUDA=1 but nvcc was not found on PATH or in CUDA_HOME=$(CUDA_HOME))
+endif
+CUDA_LIBDIR ?= $(firstword $(wildcard $(CUDA_HOME)/lib64 $(CUDA_HOME)/targets/x86_64-linux/lib))
+# sm_80 (A100), sm_90 (H100, H200) machine code, and PTX for newer GPUs
+NVCC_ARCH ?= -gencode arch=compute_80,code=sm_80 \
+	-gencode arch=compute_90,code=sm_90 \
+	-gencode arch=compute_90,code=compute_90
+NVCC_FLAGS ?= -O3 -std=c++17 -Xcompiler -fPIC,-fno-strict-aliasing,-fwrapv $(NVCC_ARCH)
+CUDA_OBJS = cuda/device.o
+CUDA_LIB = cuda/libgpuscan_cuda.a
+PG_CPPFLAGS += -DGS_WITH_CUDA
+SHLIB_LINK += $(CUDA_LIB) -L$(CUDA_LIBDIR) -lcudart_static -lrt -ldl -lpthread -lstdc++
+endif
+
+# PGXS compiles every object in OBJS to LLVM bitcode when the server was
+# built with LLVM; where its clang is missing (a bare machine with a copied
+# PostgreSQL), skip the bitcode rather than fail.
+PG_CLANG := $(shell sed -n 's/^CLANG = //p' $(dir $(PGXS))../Makefile.global 2>/dev/null)
+ifeq ($(wildcard $(firstword $(PG_CLANG))),)
+override with_llvm = no
+endif
+
+include $(PGXS)
+
+ifeq ($(WITH_CUDA),1)
+cuda/%.o: cuda/%.cu cuda/*.h core/*.h
+	$(NVCC) $(NVCC_FLAGS) -c -o $@ $<
+
+$(CUDA_LIB): $(CUDA_OBJS)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+$(shlib): $(CUDA_LIB)
+endif
+
+$(OBJS): core/engine.h core/exact.h core/cpu_simd.h
+
+# ---- engine tests and benchmarks (plain C programs, no PostgreSQL) --------
+ENGINE_SRC = core/plan.c core/cpu_engine.c core/cpu_simd.c
+TEST_CFLAGS = -O2 -g -fno-strict-aliasing -fwrapv -fexcess-precision=standard
+
+test/engine_test: test/engine_test.c $(ENGINE_SRC) core/*.h
+	$(CC) $(TEST_CFLAGS) -o $@ test/engine_test.c $(ENGINE_SRC) -lm
+
+test/bench/cpu_bench: test/bench/cpu_bench.c $(ENGINE_SRC) core/*.h
+	$(CC) $(TEST_CFLAGS) -o $@ test/bench/cpu_bench.c $(ENGINE_SRC) -lm
+
+.PHONY: test demo bench-cpu
+test:
+	@bash test/run-tests.sh
+
+demo:
+	@bash scripts/demo.sh
+
+bench-cpu: test/bench/cpu_bench
+	test/bench/cpu_bench
