@@ -1,0 +1,100 @@
+# scripts/common.sh — shared by `make test` and `make demo` (sourced, bash).
+#
+# Set-up of a fresh machine, build and install, and a throwaway PostgreSQL
+# cluster under the build tree (tmp_check/), run as an unprivileged OS user
+# because PostgreSQL refuses to run as root.
+#
+# Environment: PG_CONFIG (default pg_config), GPUSCAN_PORT (default 54329),
+# GPUSCAN_OS_USER (default postgres, else pgrun), MAKEFLAGS for the build.
+
+PGVER=${PGVER:-15}
+TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+TMPDIR_CLUSTER=$TOP/tmp_check
+PGDATA_DIR=$TMPDIR_CLUSTER/data
+PORT=${GPUSCAN_PORT:-54329}
+PACKAGES="postgresql-$PGVER postgresql-server-dev-$PGVER"
+
+say() { printf '%s\n' "$*" >&2; }
+
+# Install the Debian packages that are missing (root), or say what to run.
+setup_packages() {
+	local missing="" p
+	if command -v dpkg-query >/dev/null 2>&1; then
+		for p in $PACKAGES; do
+			dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+		done
+	fi
+	# a PostgreSQL copied in by hand (the GPU machine) counts as installed
+	if [ -n "$missing" ] && [ -x "/usr/lib/postgresql/$PGVER/bin/pg_config" ] &&
+		[ -d "/usr/include/postgresql/$PGVER/server" ]; then
+		missing=""
+	fi
+	if [ -n "$missing" ]; then
+		if [ "$(id -u)" != 0 ]; then
+			say "gpuscan needs Debian packages that are not installed:$missing"
+			say "run as root:  apt-get update && apt-get install -y$missing"
+			return 1
+		fi
+		say "installing:$missing"
+		DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2 &&
+			DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >&2 || {
+				say "apt-get install failed"; return 1; }
+	fi
+	# the server's binaries (initdb, pg_ctl) live outside PATH on Debian
+	export PATH="/usr/lib/postgresql/$PGVER/bin:$PATH"
+	export PG_CONFIG=${PG_CONFIG:-/usr/lib/postgresql/$PGVER/bin/pg_config}
+	[ -x "$PG_CONFIG" ] || export PG_CONFIG=pg_config
+	return 0
+}
+
+# The OS user that runs the server: never root.
+os_user() {
+	if [ "$(id -u)" != 0 ]; then id -un; return; fi
+	if [ -n "${GPUSCAN_OS_USER:-}" ]; then echo "$GPUSCAN_OS_USER"; return; fi
+	if id postgres >/dev/null 2>&1; then echo postgres; return; fi
+	if ! id pgrun >/dev/null 2>&1; then useradd -m pgrun >&2 || return 1; fi
+	echo pgrun
+}
+
+# Run a command as the server's OS user.
+as_os_user() {
+	local u; u=$(os_user) || return 1
+	if [ "$(id -u)" = 0 ]; then runuser -u "$u" -- "$@"; else "$@"; fi
+}
+
+# Build and install the extension (with CUDA when nvcc is found).
+build_install() {
+	(cd "$TOP" && make -s PG_CONFIG="$PG_CONFIG" >&2) || { say "build failed"; return 1; }
+	if ! (cd "$TOP" && make -s PG_CONFIG="$PG_CONFIG" install >/dev/null 2>&1); then
+		say "make install failed: $("$PG_CONFIG" --pkglibdir) must be writable (run as root)"
+		return 1
+	fi
+}
+
+# Stop a cluster left over by an earlier run, if any.
+cluster_stop() {
+	if [ -f "$PGDATA_DIR/postmaster.pid" ]; then
+		as_os_user pg_ctl -D "$PGDATA_DIR" -m fast -w stop >/dev/null 2>&1 ||
+			as_os_user pg_ctl -D "$PGDATA_DIR" -m immediate -w stop >/dev/null 2>&1
+	fi
+	return 0
+}
+
+# Create and start a throwaway cluster in tmp_check/ on a Unix socket.
+cluster_start() {
+	local u; u=$(os_user) || return 1
+	cluster_stop
+	rm -rf "$TMPDIR_CLUSTER"
+	mkdir -p "$TMPDIR_CLUSTER"
+	[ "$(id -u)" = 0 ] && chown "$u" "$TMPDIR_CLUSTER"
+	if ! as_os_user test -w "$TMPDIR_CLUSTER"; then
+		say "user $u cannot write $TMPDIR_CLUSTER (is the build tree readable by $u?)"
+		return 1
+	fi
+	as_os_user initdb -D "$PGDATA_DIR" -U postgres --auth=trust --no-sync \
+		>"$TMPDIR_CLUSTER/initdb.log" 2>&1 || { say "initdb failed:"; cat "$TMPDIR_CLUSTER/initdb.log" >&2; return 1; }
+	as_os_user pg_ctl -D "$PGDATA_DIR" -w -l "$TMPDIR_CLUSTER/server.log" \
+		-o "-c listen_addresses='' -k $TMPDIR_CLUSTER -p $PORT -c fsync=off" start >/dev/null ||
+		{ say "server start failed:"; cat "$TMPDIR_CLUSTER/server.log" >&2; return 1; }
+	export PGHOST=$TMPDIR_CLUSTER PGPORT=$PORT PGUSER=postgres PGDATABASE=postgres
+}
