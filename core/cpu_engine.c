@@ -470,17 +470,6 @@ gs_float_stats(const void *v, int64_t n, bool f8, bool simd, GsFloatStats *st)
 		StatsFloat4((const uint32_t *) v, n, st);
 }
 
-/* Smallest e with 2^e >= n (n >= 1). */
-static int
-CeilLog2(int64_t n)
-{
-	int			e = 0;
-
-	while (e < 63 && (INT64_C(1) << e) < n)
-		e++;
-	return e;
-}
-
 /* Set the constants of the scalar loops for a unit. */
 static void
 SetConsts(FloatConsts *c, int unit)
@@ -538,7 +527,7 @@ ScanFloatBlock(const void *in, void *out, int64_t n, bool f8, bool excl,
 			gs_f64_parts(fs.maxabs, &m, &e);
 		else
 			gs_f32_parts((uint32_t) fs.maxabs, &m, &e);
-		top = e + 64 - gs_clz64(m) + CeilLog2(n);
+		top = e + 64 - gs_clz64(m) + gs_ceil_log2(n);
 	}
 	if (!czero)
 	{

@@ -70,6 +70,17 @@ gs_ctz64(uint64_t x)
 #endif
 }
 
+/* Smallest e with 2^e >= n (n >= 1). */
+GS_HD int
+gs_ceil_log2(int64_t n)
+{
+	int			e = 0;
+
+	while (e < 63 && (INT64_C(1) << e) < n)
+		e++;
+	return e;
+}
+
 /* Reinterpret a float's bits. */
 GS_HD uint32_t
 gs_f32_bits(float x)

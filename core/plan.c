@@ -92,17 +92,6 @@ gs_value_position(const GsScanSpec *spec, int64_t k)
 	return -1;
 }
 
-/* Smallest e with 2^e >= n (n >= 1). */
-static int
-CeilLog2(int64_t n)
-{
-	int			e = 0;
-
-	while (e < 63 && (INT64_C(1) << e) < n)
-		e++;
-	return e;
-}
-
 /* Analyse the values and choose the accumulator. */
 void
 gs_plan(const GsScanSpec *spec, GsPlan *plan)
@@ -157,7 +146,7 @@ gs_plan(const GsScanSpec *spec, GsPlan *plan)
 				}
 				plan->lsb = minlsb;
 				/* |prefix| < count * 2^(maxmsb+1), plus a sign bit */
-				bits = count > 0 ? maxmsb - minlsb + CeilLog2(count) + 2 : 1;
+				bits = count > 0 ? maxmsb - minlsb + gs_ceil_log2(count) + 2 : 1;
 				if (bits <= 64)
 					plan->acc_bits = 64;
 				else if (bits <= 128)
