@@ -12,14 +12,15 @@ MODULE_big = gpuscan
 OBJS = \
 	src/gpuscan.o \
 	src/cumsum.o \
+	src/dispatch.o \
 	core/plan.o \
 	core/cpu_engine.o \
 	core/cpu_simd.o
 
 DATA = sql/gpuscan--1.0.sql
-REGRESS = cumsum devices
+REGRESS = cumsum config devices
 
-EXTRA_CLEAN = test/engine_test test/bench/cpu_bench cuda/*.o cuda/libgpuscan_cuda.a \
+EXTRA_CLEAN = test/engine_test test/bench/cpu_bench test/gpu/engine_compare cuda/*.o cuda/libgpuscan_cuda.a \
 	results regression.diffs regression.out tmp_check
 
 PG_CONFIG ?= pg_config
@@ -42,7 +43,7 @@ NVCC_ARCH ?= -gencode arch=compute_80,code=sm_80 \
 	-gencode arch=compute_90,code=sm_90 \
 	-gencode arch=compute_90,code=compute_90
 NVCC_FLAGS ?= -O3 -std=c++17 -Xcompiler -fPIC,-fno-strict-aliasing,-fwrapv $(NVCC_ARCH)
-CUDA_OBJS = cuda/device.o
+CUDA_OBJS = cuda/device.o cuda/scan.o
 CUDA_LIB = cuda/libgpuscan_cuda.a
 PG_CPPFLAGS += -DGS_WITH_CUDA
 SHLIB_LINK += $(CUDA_LIB) -L$(CUDA_LIBDIR) -lcudart_static -lrt -ldl -lpthread -lstdc++
@@ -59,7 +60,7 @@ endif
 include $(PGXS)
 
 ifeq ($(WITH_CUDA),1)
-cuda/%.o: cuda/%.cu cuda/*.h core/*.h
+cuda/%.o: cuda/%.cu cuda/*.h cuda/*.cuh core/*.h
 	$(NVCC) $(NVCC_FLAGS) -c -o $@ $<
 
 $(CUDA_LIB): $(CUDA_OBJS)
@@ -69,17 +70,24 @@ $(CUDA_LIB): $(CUDA_OBJS)
 $(shlib): $(CUDA_LIB)
 endif
 
-$(OBJS): core/engine.h core/exact.h core/cpu_simd.h
+$(OBJS): core/engine.h core/exact.h core/cpu_simd.h src/gpuscan.h
 
 # ---- engine tests and benchmarks (plain C programs, no PostgreSQL) --------
 ENGINE_SRC = core/plan.c core/cpu_engine.c core/cpu_simd.c
 TEST_CFLAGS = -O2 -g -fno-strict-aliasing -fwrapv -fexcess-precision=standard
 
-test/engine_test: test/engine_test.c $(ENGINE_SRC) core/*.h
+test/engine_test: test/engine_test.c test/cases.h $(ENGINE_SRC) core/*.h
 	$(CC) $(TEST_CFLAGS) -o $@ test/engine_test.c $(ENGINE_SRC) -lm
 
 test/bench/cpu_bench: test/bench/cpu_bench.c $(ENGINE_SRC) core/*.h
 	$(CC) $(TEST_CFLAGS) -o $@ test/bench/cpu_bench.c $(ENGINE_SRC) -lm
+
+ifeq ($(WITH_CUDA),1)
+# the GPU engine against the CPU engine (needs a GPU to run)
+test/gpu/engine_compare: test/gpu/engine_compare.c test/cases.h $(ENGINE_SRC) core/*.h $(CUDA_LIB)
+	$(CC) $(TEST_CFLAGS) -o $@ test/gpu/engine_compare.c $(ENGINE_SRC) $(CUDA_LIB) \
+		-L$(CUDA_LIBDIR) -lcudart_static -lrt -ldl -lpthread -lstdc++ -lm
+endif
 
 .PHONY: test demo bench-cpu
 test:

@@ -705,6 +705,8 @@ gs_cpu_scan(const GsScanSpec *spec, GsScanResult *res)
 	memset(res, 0, sizeof(*res));
 	res->error_position = -1;
 	res->acc_bits = isfloat ? 0 : 64;
+	if (!gs_shape_ok(spec, res))
+		return res->status;
 
 	for (row = 0; row < nrows; row++)
 	{

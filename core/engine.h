@@ -97,6 +97,9 @@ extern int	gs_result_size(GsElemType type);
 /* Number of set bits among bits [start, start+len) of a null bitmap. */
 extern int64_t gs_bitmap_count(const uint8_t *bits, int64_t start, int64_t len);
 
+/* Are the positions whole rows?  Else GS_ERR_INTERNAL with a message. */
+extern bool gs_shape_ok(const GsScanSpec *spec, GsScanResult *res);
+
 /* Position (0-based, NULLs included) of the k-th stored value. */
 extern int64_t gs_value_position(const GsScanSpec *spec, int64_t k);
 

@@ -10,6 +10,7 @@
 #include "exact.h"
 
 #include <limits.h>
+#include <stdio.h>
 
 /* Bytes per element of an input type. */
 int
@@ -70,6 +71,19 @@ gs_bitmap_count(const uint8_t *bits, int64_t start, int64_t len)
 		i++;
 	}
 	return count;
+}
+
+/* Are the positions whole rows?  Else GS_ERR_INTERNAL with a message. */
+bool
+gs_shape_ok(const GsScanSpec *spec, GsScanResult *res)
+{
+	if (spec->nitems == 0 || (spec->row_len > 0 && spec->nitems % spec->row_len == 0))
+		return true;
+	res->status = GS_ERR_INTERNAL;
+	snprintf(res->message, sizeof(res->message),
+			 "%lld positions are not whole rows of %lld",
+			 (long long) spec->nitems, (long long) spec->row_len);
+	return false;
 }
 
 /* Position (0-based, NULLs included) of the k-th stored value. */

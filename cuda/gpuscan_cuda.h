@@ -40,6 +40,44 @@ extern int	gs_cuda_device_count(char *msg, size_t msglen);
 extern GsStatus gs_cuda_device_info(int id, GsDeviceInfo *info, char *msg,
 									size_t msglen);
 
+/* Block scans of the hierarchical scan (gpuscan.kernel). */
+typedef enum GsKernel
+{
+	GS_KERNEL_KOGGE_STONE = 1,
+	GS_KERNEL_BRENT_KUNG = 2
+} GsKernel;
+
+/* Where a GPU scan spent its time (CUDA events on the engine's stream). */
+typedef struct GsGpuTimes
+{
+	double		h2d_ms;			/* input (and row heads) to the device */
+	double		kernel_ms;		/* all kernels */
+	double		d2h_ms;			/* results back */
+} GsGpuTimes;
+
+/* Widest accumulator the GPU engine scans with. */
+#define GS_GPU_MAX_ACC_BITS 128
+
+/*
+ * Create the CUDA context on first use (device 0 of those visible).
+ * GS_OK, or GS_ERR_NO_DEVICE / GS_ERR_CUDA with a message.
+ */
+extern GsStatus gs_cuda_init(char *msg, size_t msglen);
+
+/*
+ * Scan on the GPU with the given plan (gs_plan; acc_bits at most
+ * GS_GPU_MAX_ACC_BITS).  Device buffers are kept between calls and grown as
+ * needed.  GS_ERR_GPU_OUT_OF_MEMORY when they cannot grow (the caller may
+ * use the CPU engine); GS_ERR_CUDA with CUDA's message for other failures,
+ * after which the next call starts with a fresh context.
+ */
+extern GsStatus gs_cuda_scan(const GsScanSpec *spec, const GsPlan *plan,
+							 GsKernel kernel, GsScanResult *res,
+							 GsGpuTimes *times);
+
+/* Free the engine's device buffers (the context stays). */
+extern void gs_cuda_release(void);
+
 #ifdef __cplusplus
 }
 #endif

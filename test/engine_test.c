@@ -11,6 +11,7 @@
  * Usage: engine_test [-q] [seed]      Prints "N passed, N failed".
  */
 #include "../core/engine.h"
+#include "cases.h"
 
 #include <float.h>
 #include <inttypes.h>
@@ -18,28 +19,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* ---------- random numbers (splitmix64) ---------- */
-
-static uint64_t rng_state;
-
-/* Next 64 random bits. */
-static uint64_t
-Rand64(void)
-{
-	uint64_t	z = (rng_state += UINT64_C(0x9e3779b97f4a7c15));
-
-	z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-	z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-	return z ^ (z >> 31);
-}
-
-/* Uniform integer in [0, n). */
-static uint64_t
-RandBelow(uint64_t n)
-{
-	return n ? Rand64() % n : 0;
-}
 
 /* ---------- the reference ---------- */
 
@@ -429,97 +408,12 @@ RunCase(Case *c)
 	free(want);
 }
 
-/* Distributions of random values. */
-enum
-{
-	D_UNIT,						/* uniform in [-1, 1) with random low bits */
-	D_INTS,						/* small integers as floats: 64-bit path */
-	D_WIDE,						/* any finite exponent: wide path */
-	D_CANCEL,					/* huge values that cancel, with tiny ones */
-	D_SPECIAL,					/* NaN, Infinity, -0, subnormals mixed in */
-	D_OVERFLOW,					/* values near the type's maximum */
-	D_NEGZERO,					/* only zeros, mostly -0 */
-	D_TIES,						/* powers of two making exact rounding ties */
-	ND
-};
-
-/* For D_TIES: the exponent of the tiny term that tips a tie (per case). */
-static int	tie_shift;
-
-/* One random float of a distribution, as double (rounded to float4 by caller). */
-static double
-RandFloat(int dist, int f8)
-{
-	int			maxe = f8 ? 1023 : 127;
-	int			mine = f8 ? -1074 : -149;
-	uint64_t	r = Rand64();
-	double		x;
-
-	switch (dist)
-	{
-		case D_UNIT:
-			return ldexp((double) (int64_t) (r >> 11) - ldexp(1, 52), -52 - (int) RandBelow(30));
-		case D_INTS:
-			return (double) ((int64_t) RandBelow(2000001) - 1000000) / 4;
-		case D_WIDE:
-			x = ldexp((double) (r >> 11), (int) RandBelow(maxe - mine - 52) + mine);
-			return (Rand64() & 1) ? -x : x;
-		case D_CANCEL:
-			switch (RandBelow(4))
-			{
-				case 0:
-					return ldexp(1, f8 ? 900 : 100);
-				case 1:
-					return -ldexp(1, f8 ? 900 : 100);
-				default:
-					return ldexp((double) (r >> 40) - ldexp(1, 23), -(int) RandBelow(40));
-			}
-		case D_SPECIAL:
-			switch (RandBelow(40))
-			{
-				case 0:
-					return NAN;
-				case 1:
-					return INFINITY;
-				case 2:
-					return -INFINITY;
-				case 3:
-				case 4:
-					return -0.0;
-				case 5:
-					return 0.0;
-				case 6:
-					return ldexp((double) (r >> 40), mine);	/* subnormal */
-				default:
-					return ldexp((double) (int64_t) (r >> 40) - ldexp(1, 23), -(int) RandBelow(20));
-			}
-		case D_OVERFLOW:
-			x = (f8 ? DBL_MAX : FLT_MAX) / (1 + (double) RandBelow(8));
-			return RandBelow(3) == 0 ? -x : x;
-		case D_NEGZERO:
-			return RandBelow(50) ? -0.0 : 0.0;
-		case D_TIES:
-			{
-				/* near 1: half an ulp is 2^-p; 2^-tie_shift tips ties either way */
-				int			p = f8 ? 53 : 24;
-				static const int pick[] = {0, 0, 0, 1, 1, 2, 3, 3};
-				int			which = pick[RandBelow(8)];
-				int			e = which == 0 ? 0 : which == 1 ? -p : which == 2 ? -p - 1 : -tie_shift;
-
-				x = ldexp(1.0, e) * (RandBelow(4) == 0 ? 3 : 1);
-				return (Rand64() & 1) ? -x : x;
-			}
-	}
-	return 0;
-}
-
 /* Build and run a random case. */
 static void
 RandomCase(GsElemType type, int64_t nitems, int64_t row_len, int nullpct,
 		   int dist, bool excl, const char *what)
 {
 	Case		c;
-	int64_t		p;
 	int			isz = gs_type_size(type);
 
 	memset(&c, 0, sizeof(c));
@@ -528,42 +422,9 @@ RandomCase(GsElemType type, int64_t nitems, int64_t row_len, int nullpct,
 	c.row_len = row_len;
 	c.exclusive = excl;
 	c.what = what;
-	tie_shift = (type == GS_FLOAT8 ? 55 : 26) + (int) RandBelow(70);
-	if (nullpct > 0)
-	{
-		c.nulls = calloc((nitems + 7) / 8 + 1, 1);
-		for (p = 0; p < nitems; p++)
-			if ((int) RandBelow(100) >= nullpct)
-				c.nulls[p >> 3] |= 1 << (p & 7);
-	}
+	c.nulls = RandomNulls(nitems, nullpct);
 	c.values = malloc((size_t) isz * (nitems + 1));
-	for (p = 0; p < nitems; p++)
-	{
-		if (!Present(&c, p))
-			continue;
-		switch (type)
-		{
-			case GS_INT2:
-				((int16_t *) c.values)[c.nvalues] = (int16_t) Rand64();
-				break;
-			case GS_INT4:
-				((int32_t *) c.values)[c.nvalues] = (int32_t) Rand64();
-				break;
-			case GS_INT8:
-				/* dist D_OVERFLOW: large values that overflow int8 sums */
-				((int64_t *) c.values)[c.nvalues] = dist == D_OVERFLOW
-					? (int64_t) Rand64() / 4
-					: (int64_t) Rand64() >> 20;
-				break;
-			case GS_FLOAT4:
-				((float *) c.values)[c.nvalues] = (float) RandFloat(dist, 0);
-				break;
-			case GS_FLOAT8:
-				((double *) c.values)[c.nvalues] = RandFloat(dist, 1);
-				break;
-		}
-		c.nvalues++;
-	}
+	c.nvalues = RandomValues(type, nitems, c.nulls, dist, c.values);
 	RunCase(&c);
 	free(c.values);
 	free(c.nulls);

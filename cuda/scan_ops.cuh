@@ -1,0 +1,235 @@
+/*
+ * cuda/scan_ops.cuh — what the GPU scans: items, the operator, and the
+ * conversions in and out, all through core/exact.h.
+ *
+ * An item is an exact fixed-point integer v (64 or 128 bits, the plan's unit)
+ * and flags f: the IEEE special-value flags of core/exact.h (NaN, +-Infinity,
+ * "a term other than -0", "any term") and GS_HEAD, set on the first value of
+ * each row.  The operator is a segmented sum:
+ *
+ *     combine(a, b) = b.head ? b : (a.v + b.v, a.f | b.f)
+ *
+ * which is associative, so the block scans compute every row's running total
+ * and flags, restarting at row heads, in one pass over all rows.  NULL
+ * elements never reach the GPU (PostgreSQL stores only the values), so
+ * skipping them is free.
+ */
+#ifndef GPUSCAN_SCAN_OPS_CUH
+#define GPUSCAN_SCAN_OPS_CUH
+
+#include "../core/exact.h"
+
+#include <type_traits>
+
+#define GS_HEAD			0x80000000u
+#define GS_NONFINITE	(GS_FLAG_NAN | GS_FLAG_PINF | GS_FLAG_NINF)
+
+/* One scan element. */
+template <typename Acc>
+struct Item
+{
+	Acc			v;
+	uint32_t	f;
+};
+
+/* The segmented sum. */
+template <typename Acc>
+struct SegSum
+{
+	__device__ __forceinline__ Item<Acc> identity() const
+	{
+		Item<Acc>	r;
+
+		r.v = 0;
+		r.f = 0;
+		return r;
+	}
+
+	__device__ __forceinline__ Item<Acc> combine(const Item<Acc> &a, const Item<Acc> &b) const
+	{
+		Item<Acc>	r;
+
+		if (b.f & GS_HEAD)
+			return b;
+		r.v = a.v + b.v;
+		r.f = a.f | b.f;
+		return r;
+	}
+};
+
+/*
+ * Where rows start, in stored-value indexes: one row (mode 0), rows of a
+ * fixed number of values (mode 1: no NULLs), or a bitmap built on the host
+ * (mode 2: NULLs and several rows).
+ */
+struct HeadSource
+{
+	int			mode;
+	int64_t		row_len;
+	const uint32_t *bits;
+
+	__device__ __forceinline__ bool is_head(int64_t i) const
+	{
+		if (mode == 0)
+			return i == 0;
+		if (mode == 1)
+			return i % row_len == 0;
+		return (bits[i >> 5] >> (i & 31)) & 1;
+	}
+};
+
+/* Fixed-point conversion constants of a float plan. */
+struct FloatPlan
+{
+	int			lsb;
+	double		s1,
+				s2;				/* s1 * s2 = 2^-lsb */
+	float		scale_f;		/* 2^lsb */
+	double		scale_d;
+	bool		special;		/* NaN, Infinity or -0 in the array */
+};
+
+/* A finite float as a fixed-point integer of the accumulator's width. */
+template <typename In, typename Acc>
+__device__ __forceinline__ Acc
+ToFixed(In x, const FloatPlan &p)
+{
+	if constexpr (sizeof(Acc) == 8)
+		return (Acc) gs_f64_to_fixed64((double) x, p.s1, p.s2);
+	else if constexpr (sizeof(In) == 4)
+		return (Acc) gs_f32_to_fixed128(gs_f32_bits(x), p.lsb);
+	else
+		return (Acc) gs_f64_to_fixed128(gs_f64_bits(x), p.lsb);
+}
+
+/* Flags of one float value. */
+template <typename In>
+__device__ __forceinline__ uint32_t
+FloatFlags(In x)
+{
+	if constexpr (sizeof(In) == 4)
+		return gs_f32_flags(gs_f32_bits(x));
+	else
+		return gs_f64_flags(gs_f64_bits(x));
+}
+
+/* Level-0 loader: a stored value as an item. */
+template <typename In, typename Acc>
+struct Loader
+{
+	const In   *x;
+	HeadSource	heads;
+	FloatPlan	plan;
+
+	__device__ __forceinline__ Item<Acc> operator()(int64_t i) const
+	{
+		Item<Acc>	r;
+		In			v = x[i];
+
+		r.f = heads.is_head(i) ? GS_HEAD : 0;
+		if constexpr (std::is_integral<In>::value)
+			r.v = (Acc) v;
+		else if (plan.special)
+		{
+			uint32_t	fl = FloatFlags(v);
+
+			r.f |= fl;
+			r.v = (fl & GS_NONFINITE) ? (Acc) 0 : ToFixed<In, Acc>(v, plan);
+		}
+		else
+			r.v = ToFixed<In, Acc>(v, plan);
+		return r;
+	}
+};
+
+/* Loader of the upper levels: items as they are. */
+template <typename Acc>
+struct ItemLoader
+{
+	const Item<Acc> *s;
+
+	__device__ __forceinline__ Item<Acc> operator()(int64_t i) const
+	{
+		return s[i];
+	}
+};
+
+/* Round a 64- or 128-bit accumulator to float / double (nonzero k). */
+__device__ __forceinline__ float
+RoundTo(float *, int64_t k, const FloatPlan &p)
+{
+	return gs_fixed64_to_f32(k, p.scale_f);
+}
+__device__ __forceinline__ float
+RoundTo(float *, gs_i128 k, const FloatPlan &p)
+{
+	return gs_fixed128_to_f32(k, p.lsb, p.scale_f);
+}
+__device__ __forceinline__ double
+RoundTo(double *, int64_t k, const FloatPlan &p)
+{
+	return gs_fixed64_to_f64(k, p.scale_d);
+}
+__device__ __forceinline__ double
+RoundTo(double *, gs_i128 k, const FloatPlan &p)
+{
+	return gs_fixed128_to_f64(k, p.lsb, p.scale_d);
+}
+
+/* Is a float / double infinite? */
+__device__ __forceinline__ bool
+IsInf(float x)
+{
+	return (gs_f32_bits(x) & 0x7fffffffu) == 0x7f800000u;
+}
+__device__ __forceinline__ bool
+IsInf(double x)
+{
+	return (gs_f64_bits(x) & UINT64_C(0x7fffffffffffffff)) == UINT64_C(0x7ff0000000000000);
+}
+
+/*
+ * Output of one running total: the float result (special values, signed
+ * zero, correct rounding) or the int8 result, and the lowest index whose
+ * output overflows the result type (atomicMin into *err).
+ */
+template <typename Out, typename Acc>
+struct Writer
+{
+	Out		   *y;
+	FloatPlan	plan;
+	unsigned long long *err;
+
+	__device__ __forceinline__ void operator()(int64_t i, const Item<Acc> &it) const
+	{
+		if constexpr (std::is_integral<Out>::value)
+		{
+			/* int8 results: a 128-bit total must fit */
+			if constexpr (sizeof(Acc) > 8)
+			{
+				if (it.v > (gs_i128) INT64_MAX || it.v < (gs_i128) INT64_MIN)
+					atomicMin(err, (unsigned long long) i);
+			}
+			y[i] = (Out) (int64_t) it.v;
+		}
+		else
+		{
+			double		sv;
+			Out			r;
+
+			if (gs_special_value(it.f, &sv))
+				r = (Out) sv;
+			else if (it.v == 0)
+				r = gs_zero_is_negative(it.f) ? (Out) -0.0 : (Out) 0.0;
+			else
+			{
+				r = RoundTo((Out *) 0, it.v, plan);
+				if (IsInf(r))
+					atomicMin(err, (unsigned long long) i);
+			}
+			y[i] = r;
+		}
+	}
+};
+
+#endif							/* GPUSCAN_SCAN_OPS_CUH */

@@ -1,0 +1,190 @@
+/*
+ * test/cases.h — random test data shared by the engine tests
+ * (test/engine_test.c, test/gpu/engine_compare.c).  Header-only.
+ */
+#ifndef GPUSCAN_TEST_CASES_H
+#define GPUSCAN_TEST_CASES_H
+
+#include <float.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "../core/engine.h"
+
+/* ---------- random numbers (splitmix64) ---------- */
+
+static uint64_t rng_state = 20261121;
+
+/* Next 64 random bits. */
+static uint64_t
+Rand64(void)
+{
+	uint64_t	z = (rng_state += UINT64_C(0x9e3779b97f4a7c15));
+
+	z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+	z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+	return z ^ (z >> 31);
+}
+
+/* Uniform integer in [0, n). */
+static uint64_t
+RandBelow(uint64_t n)
+{
+	return n ? Rand64() % n : 0;
+}
+
+/* Distributions of random values. */
+enum
+{
+	D_UNIT,						/* uniform in [-1, 1) with random low bits */
+	D_INTS,						/* small integers as floats: 64-bit path */
+	D_WIDE,						/* any finite exponent: wide path */
+	D_CANCEL,					/* large values that cancel, with small ones */
+	D_SPECIAL,					/* NaN, Infinity, -0 mixed in */
+	D_OVERFLOW,					/* values near the type's maximum */
+	D_NEGZERO,					/* only zeros, mostly -0 */
+	D_TIES,						/* powers of two making exact rounding ties */
+	D_CANCEL_WIDE,				/* huge values that cancel, with tiny ones (wide) */
+	D_SPECIAL_WIDE,				/* NaN, Infinity, -0 and subnormals (wide) */
+	ND
+};
+
+/* For D_TIES: the exponent of the tiny term that tips a tie (per case). */
+static int	tie_shift;
+
+/* One random float of a distribution, as double (rounded to float4 by caller). */
+static double
+RandFloat(int dist, int f8)
+{
+	int			maxe = f8 ? 1023 : 127;
+	int			mine = f8 ? -1074 : -149;
+	uint64_t	r = Rand64();
+	double		x;
+
+	switch (dist)
+	{
+		case D_UNIT:
+			return ldexp((double) (int64_t) (r >> 11) - ldexp(1, 52), -52 - (int) RandBelow(30));
+		case D_INTS:
+			return (double) ((int64_t) RandBelow(2000001) - 1000000) / 4;
+		case D_WIDE:
+			x = ldexp((double) (r >> 11), (int) RandBelow(maxe - mine - 52) + mine);
+			return (Rand64() & 1) ? -x : x;
+		case D_CANCEL:
+		case D_CANCEL_WIDE:
+			{
+				/* within 128 bits for D_CANCEL, far beyond for D_CANCEL_WIDE */
+				int			big = dist == D_CANCEL_WIDE ? (f8 ? 900 : 100) : (f8 ? 40 : 20);
+
+				switch (RandBelow(4))
+				{
+					case 0:
+						return ldexp(1, big);
+					case 1:
+						return -ldexp(1, big);
+					default:
+						return ldexp((double) (r >> 40) - ldexp(1, 23), -(int) RandBelow(40));
+				}
+			}
+		case D_SPECIAL:
+		case D_SPECIAL_WIDE:
+			switch (RandBelow(40))
+			{
+				case 0:
+					return NAN;
+				case 1:
+					return INFINITY;
+				case 2:
+					return -INFINITY;
+				case 3:
+				case 4:
+					return -0.0;
+				case 5:
+					return 0.0;
+				case 6:
+					if (dist == D_SPECIAL_WIDE)
+						return ldexp((double) (r >> 40), mine);	/* subnormal */
+					/* FALLTHROUGH */
+				default:
+					return ldexp((double) (int64_t) (r >> 40) - ldexp(1, 23), -(int) RandBelow(20));
+			}
+		case D_OVERFLOW:
+			x = (f8 ? DBL_MAX : FLT_MAX) / (1 + (double) RandBelow(8));
+			return RandBelow(3) == 0 ? -x : x;
+		case D_NEGZERO:
+			return RandBelow(50) ? -0.0 : 0.0;
+		case D_TIES:
+			{
+				/* near 1: half an ulp is 2^-p; 2^-tie_shift tips ties either way */
+				int			p = f8 ? 53 : 24;
+				static const int pick[] = {0, 0, 0, 1, 1, 2, 3, 3};
+				int			which = pick[RandBelow(8)];
+				int			e = which == 0 ? 0 : which == 1 ? -p : which == 2 ? -p - 1 : -tie_shift;
+
+				x = ldexp(1.0, e) * (RandBelow(4) == 0 ? 3 : 1);
+				return (Rand64() & 1) ? -x : x;
+			}
+	}
+	return 0;
+}
+
+/* A random null bitmap with nullpct% NULLs, or NULL when nullpct is 0. */
+static uint8_t *
+RandomNulls(int64_t nitems, int nullpct)
+{
+	uint8_t    *nulls;
+	int64_t		p;
+
+	if (nullpct <= 0)
+		return NULL;
+	nulls = (uint8_t *) calloc((size_t) (nitems + 7) / 8 + 1, 1);
+	for (p = 0; p < nitems; p++)
+		if ((int) RandBelow(100) >= nullpct)
+			nulls[p >> 3] |= 1 << (p & 7);
+	return nulls;
+}
+
+/*
+ * Random packed values of a type and distribution for the present positions
+ * of nitems; returns how many.  values holds nitems elements.
+ */
+static int64_t
+RandomValues(GsElemType type, int64_t nitems, const uint8_t *nulls, int dist,
+			 void *values)
+{
+	int64_t		k = 0;
+	int64_t		p;
+
+	tie_shift = (type == GS_FLOAT8 ? 55 : 26) + (int) RandBelow(70);
+	for (p = 0; p < nitems; p++)
+	{
+		if (nulls && !((nulls[p >> 3] >> (p & 7)) & 1))
+			continue;
+		switch (type)
+		{
+			case GS_INT2:
+				((int16_t *) values)[k] = (int16_t) Rand64();
+				break;
+			case GS_INT4:
+				((int32_t *) values)[k] = (int32_t) Rand64();
+				break;
+			case GS_INT8:
+				/* D_OVERFLOW: large values whose sums overflow int8 */
+				((int64_t *) values)[k] = dist == D_OVERFLOW
+					? (int64_t) Rand64() / 4
+					: (int64_t) Rand64() >> 20;
+				break;
+			case GS_FLOAT4:
+				((float *) values)[k] = (float) RandFloat(dist, 0);
+				break;
+			case GS_FLOAT8:
+				((double *) values)[k] = RandFloat(dist, 1);
+				break;
+		}
+		k++;
+	}
+	return k;
+}
+
+#endif							/* GPUSCAN_TEST_CASES_H */

@@ -1,0 +1,231 @@
+/*
+ * test/gpu/engine_compare.c — the GPU engine against the CPU engine, bit for
+ * bit, on a machine with a GPU.
+ *
+ * Random arrays of every type and value distribution, NULL pattern, row
+ * shape and option, at sizes from 0 to 2^28 (2047/2048/2049 around a
+ * Brent-Kung section, 2048^2 +- 1 around two levels of section totals,
+ * 2^27 + 1, 2^28), each scanned by both GPU kernels and by the CPU engine:
+ * results, error status and error position must agree exactly.  Arrays
+ * whose exponent range needs more than the GPU's 128 bits must be refused
+ * with GS_ERR_GPU_UNSUPPORTED.
+ *
+ * Usage: engine_compare [-q] [max_log2_size]     Prints "N passed, N failed".
+ */
+#include "../../core/engine.h"
+#include "../../cuda/gpuscan_cuda.h"
+#include "../cases.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+static int	passed,
+			failed,
+			quiet;
+
+/* Monotonic seconds. */
+static double
+Now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static const char *
+TypeName(GsElemType t)
+{
+	static const char *names[] = {"int2", "int4", "int8", "float4", "float8"};
+
+	return names[t];
+}
+
+/* Compare one case on both GPU kernels against the CPU engine. */
+static void
+Compare(GsElemType type, int64_t nitems, int64_t row_len, int nullpct,
+		int dist, bool excl, const char *what)
+{
+	GsScanSpec	spec;
+	GsPlan		plan;
+	GsScanResult cres,
+				gres;
+	GsGpuTimes	times;
+	size_t		osz = gs_result_size(type);
+	void	   *values = malloc((size_t) gs_type_size(type) * (nitems + 1));
+	uint8_t    *nulls = RandomNulls(nitems, nullpct);
+	int64_t		nvalues = RandomValues(type, nitems, nulls, dist, values);
+	void	   *cpu = malloc(osz * (nvalues + 1));
+	void	   *gpu = malloc(osz * (nvalues + 1));
+	double		tcpu,
+				tgpu;
+	int			k;
+
+	memset(&spec, 0, sizeof(spec));
+	spec.type = type;
+	spec.values = values;
+	spec.nitems = nitems;
+	spec.row_len = row_len > 0 ? row_len : 1;
+	spec.nulls = nulls;
+	spec.exclusive = excl;
+	spec.result = cpu;
+	tcpu = Now();
+	gs_cpu_scan(&spec, &cres);
+	tcpu = Now() - tcpu;
+	gs_plan(&spec, &plan);
+
+	for (k = GS_KERNEL_KOGGE_STONE; k <= GS_KERNEL_BRENT_KUNG; k++)
+	{
+		char		why[300] = "";
+		int			ok = 1;
+
+		memset(gpu, 0xa5, osz * (nvalues + 1));
+		spec.result = gpu;
+		tgpu = Now();
+		gs_cuda_scan(&spec, &plan, (GsKernel) k, &gres, &times);
+		tgpu = Now() - tgpu;
+
+		if (plan.acc_bits > GS_GPU_MAX_ACC_BITS)
+		{
+			if (gres.status != GS_ERR_GPU_UNSUPPORTED)
+			{
+				ok = 0;
+				snprintf(why, sizeof(why), "a %d-bit plan was not refused (status %d)",
+						 plan.acc_bits, gres.status);
+			}
+		}
+		else if (gres.status != cres.status || gres.error_position != cres.error_position)
+		{
+			ok = 0;
+			snprintf(why, sizeof(why), "status %d at %" PRId64 ", CPU %d at %" PRId64 " (%s)",
+					 gres.status, gres.error_position, cres.status, cres.error_position,
+					 gres.message);
+		}
+		else if (cres.status == GS_OK)
+		{
+			int64_t		i;
+
+			for (i = 0; i < nvalues; i++)
+			{
+				if (memcmp((char *) gpu + osz * i, (char *) cpu + osz * i, osz) != 0)
+				{
+					uint64_t	g = 0,
+								c = 0;
+
+					memcpy(&g, (char *) gpu + osz * i, osz);
+					memcpy(&c, (char *) cpu + osz * i, osz);
+					ok = 0;
+					snprintf(why, sizeof(why), "value %" PRId64 ": GPU bits %016" PRIx64 ", CPU %016" PRIx64,
+							 i, g, c);
+					break;
+				}
+			}
+		}
+		if (ok)
+			passed++;
+		else
+			failed++;
+		if (!ok || !quiet || nitems >= (INT64_C(1) << 22))
+			printf("%s %-7s %-12s n=%-10" PRId64 " row=%-10" PRId64 " nulls=%3d%% dist=%d %s acc=%d kernel=%s"
+				   " cpu %.1f ms, gpu %.1f ms (h2d %.2f, kernels %.2f, d2h %.2f)%s%s\n",
+				   ok ? "ok  " : "FAIL", TypeName(type), what, nitems, spec.row_len, nullpct, dist,
+				   excl ? "excl" : "incl", plan.acc_bits, k == GS_KERNEL_KOGGE_STONE ? "ks" : "bk",
+				   tcpu * 1e3, tgpu * 1e3, times.h2d_ms, times.kernel_ms, times.d2h_ms,
+				   ok ? "" : " -- ", why);
+		fflush(stdout);
+	}
+	free(values);
+	free(nulls);
+	free(cpu);
+	free(gpu);
+}
+
+int
+main(int argc, char **argv)
+{
+	static const GsElemType types[] = {GS_INT2, GS_INT4, GS_INT8, GS_FLOAT4, GS_FLOAT8};
+	static const int64_t small[] = {0, 1, 2, 3, 1023, 1024, 1025, 2047, 2048, 2049, 4097, 100000};
+	int			maxlog = 28;
+	int			a = 1;
+	char		msg[256];
+	unsigned	s,
+				t;
+	int			d;
+
+	if (a < argc && strcmp(argv[a], "-q") == 0)
+	{
+		quiet = 1;
+		a++;
+	}
+	if (a < argc)
+		maxlog = atoi(argv[a]);
+	if (gs_cuda_init(msg, sizeof(msg)) != GS_OK)
+	{
+		printf("no usable GPU: %s\n0 passed, 1 failed\n", msg);
+		return 1;
+	}
+
+	/* every type, distribution, NULL pattern, row shape and mode at small sizes */
+	for (s = 0; s < sizeof(small) / sizeof(small[0]); s++)
+	{
+		int64_t		n = small[s];
+
+		for (t = 0; t < 5; t++)
+		{
+			int			isfloat = types[t] == GS_FLOAT4 || types[t] == GS_FLOAT8;
+
+			for (d = 0; d < (isfloat ? ND : 1); d++)
+			{
+				Compare(types[t], n, n, 0, d, false, "one row");
+				Compare(types[t], n, n, 0, d, true, "one row");
+				Compare(types[t], n, n, 20, d, false, "one row");
+				Compare(types[t], n - n % 3, 3, 0, d, true, "rows of 3");
+				Compare(types[t], n - n % 3, 3, 30, d, false, "rows of 3");
+				Compare(types[t], n, 1, 50, d, true, "rows of 1");
+				Compare(types[t], n, n, 100, d, false, "all NULL");
+				if (n >= 4097)
+					Compare(types[t], n - n % 1500, 1500, 10, d, (d & 1) != 0, "rows of 1500");
+			}
+			if (types[t] == GS_INT8)
+			{
+				Compare(types[t], n, n, 0, D_OVERFLOW, false, "overflow");
+				Compare(types[t], n, n, 10, D_OVERFLOW, true, "overflow");
+			}
+		}
+	}
+
+	/* the large sizes: section-level edges and the textbook's one-level limit */
+	{
+		static const struct
+		{
+			int			log2;
+			int64_t		delta;
+		}			big[] = {{22, -1}, {22, 0}, {22, 1}, {27, 1}, {28, 0}};
+		unsigned	b;
+
+		for (b = 0; b < sizeof(big) / sizeof(big[0]); b++)
+		{
+			int64_t		n = (INT64_C(1) << big[b].log2) + big[b].delta;
+
+			if (big[b].log2 > maxlog)
+				continue;
+			Compare(GS_FLOAT4, n, n, 0, D_UNIT, false, "one row");
+			Compare(GS_FLOAT8, n, n, 0, D_UNIT, true, "one row");
+			/* PostgreSQL arrays are whole rows: n is a multiple of the row length */
+			Compare(GS_INT4, n - n % 2049, 2049, 10, 0, false, "rows of 2049");
+			if (big[b].log2 <= 27)
+			{
+				Compare(GS_FLOAT4, n - n % 4096, 4096, 5, D_SPECIAL, true, "rows of 4096");
+				Compare(GS_FLOAT8, n - n % 1000, 1000, 0, D_CANCEL, false, "rows of 1000");
+				Compare(GS_INT8, n, n, 0, 0, false, "one row");
+				Compare(GS_INT2, n, n, 30, 0, true, "one row");
+				Compare(GS_FLOAT8, n, n, 0, D_INTS, false, "one row");
+			}
+		}
+	}
+
+	printf("%d passed, %d failed\n", passed, failed);
+	return failed ? 1 : 0;
+}
