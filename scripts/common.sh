@@ -5,11 +5,13 @@
 # because PostgreSQL refuses to run as root.
 #
 # Environment: PG_CONFIG (default pg_config), GPUSCAN_PORT (default 54329),
-# GPUSCAN_OS_USER (default postgres, else pgrun), MAKEFLAGS for the build.
+# GPUSCAN_OS_USER (default postgres, else pgrun), GPUSCAN_TMP (the cluster's
+# directory, default tmp_check/ in the build tree; set it where the server's
+# user cannot reach the build tree), MAKEFLAGS for the build.
 
 PGVER=${PGVER:-15}
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-TMPDIR_CLUSTER=$TOP/tmp_check
+TMPDIR_CLUSTER=${GPUSCAN_TMP:-$TOP/tmp_check}
 PGDATA_DIR=$TMPDIR_CLUSTER/data
 PORT=${GPUSCAN_PORT:-54329}
 PACKAGES="postgresql-$PGVER postgresql-server-dev-$PGVER"
@@ -97,4 +99,35 @@ cluster_start() {
 		-o "-c listen_addresses='' -k $TMPDIR_CLUSTER -p $PORT -c fsync=off" start >/dev/null ||
 		{ say "server start failed:"; cat "$TMPDIR_CLUSTER/server.log" >&2; return 1; }
 	export PGHOST=$TMPDIR_CLUSTER PGPORT=$PORT PGUSER=postgres PGDATABASE=postgres
+}
+
+# Run `make installcheck` (extra environment in the arguments, e.g.
+# PGOPTIONS=...), log to $1; sets REGRESS_OK and REGRESS_FAILED (tests).
+run_installcheck() {
+	local log=$1; shift
+	rm -f "$TOP/regression.diffs"
+	(cd "$TOP" && env "$@" make -s PG_CONFIG="$PG_CONFIG" installcheck) 2>&1 | tee "$log"
+	REGRESS_OK=$(grep -cE '\.\.\. ok' "$log")
+	REGRESS_FAILED=$(grep -cE '\.\.\. (FAILED|failed)' "$log")
+	if [ "$REGRESS_OK" -eq 0 ] && [ "$REGRESS_FAILED" -eq 0 ]; then
+		REGRESS_FAILED=1		# pg_regress did not run at all
+	fi
+	if [ -s "$TOP/regression.diffs" ]; then
+		echo "-- regression.diffs (first 80 lines)"
+		head -80 "$TOP/regression.diffs"
+	fi
+}
+
+# Add the counts of a log's last "N passed, N failed" line to PASSED and
+# FAILED (a missing line counts as one failure).
+add_counts() {
+	local line f
+	line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$1" | tail -1)
+	if [ -z "$line" ]; then
+		FAILED=$((FAILED + 1))
+		return
+	fi
+	PASSED=$((PASSED + ${line%% passed*}))
+	f=${line#*, }
+	FAILED=$((FAILED + ${f%% failed}))
 }

@@ -57,3 +57,33 @@ LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION gpuscan_devices() IS
 'one row per CUDA device usable by this server; no rows without a GPU or driver';
+
+-- what the last scan did, for the user's "EXPLAIN" of one call
+
+CREATE FUNCTION gpuscan_last_run(
+    OUT engine text,
+    OUT kernel text,
+    OUT elements bigint,
+    OUT accumulator_bits integer,
+    OUT h2d_ms double precision,
+    OUT kernel_ms double precision,
+    OUT d2h_ms double precision,
+    OUT total_ms double precision,
+    OUT fallback_reason text)
+RETURNS SETOF record
+AS 'MODULE_PATHNAME', 'gpuscan_last_run'
+LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+
+COMMENT ON FUNCTION gpuscan_last_run() IS
+'this backend''s last scan call: engine (cpu or gpu), kernel, elements, accumulator width, GPU transfer and kernel times, total time, and why a GPU call ran on the CPU; no row before the first call';
+
+CREATE FUNCTION gpuscan_counters(
+    OUT gpu_calls bigint,
+    OUT cpu_calls bigint,
+    OUT gpu_fallbacks bigint)
+RETURNS SETOF record
+AS 'MODULE_PATHNAME', 'gpuscan_counters'
+LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+
+COMMENT ON FUNCTION gpuscan_counters() IS
+'this backend''s scans on each engine, and the calls meant for the GPU that ran on the CPU';

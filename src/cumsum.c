@@ -10,77 +10,12 @@
 
 #include "catalog/pg_type.h"
 #include "fmgr.h"
-#include "lib/stringinfo.h"
-#include "miscadmin.h"
 #include "utils/array.h"
 #include "utils/builtins.h"
 #include "utils/lsyscache.h"
 #include "utils/memutils.h"
 
-#include "../core/engine.h"
-
-/* Let a long scan be cancelled: called by the engines between chunks. */
-static void
-GsCheckInterrupts(void)
-{
-	CHECK_FOR_INTERRUPTS();
-}
-
-/* The subscripts of a 0-based position, as "[i][j]". */
-static char *
-PositionSubscripts(int64 pos, int ndim, const int *dims, const int *lbs)
-{
-	StringInfoData buf;
-	int64		stride = 1;
-	int			d;
-
-	initStringInfo(&buf);
-	for (d = 1; d < ndim; d++)
-		stride *= dims[d];
-	for (d = 0; d < ndim; d++)
-	{
-		appendStringInfo(&buf, "[%lld]", (long long) (lbs[d] + pos / stride));
-		pos %= stride;
-		if (d + 1 < ndim)
-			stride /= dims[d + 1];
-	}
-	return buf.data;
-}
-
-/* Raise the ERROR an engine status stands for. */
-static void
-ReportScanError(GsStatus status, const GsScanResult *res, Oid restype,
-				int ndim, const int *dims, const int *lbs)
-{
-	char	   *where = res->error_position >= 0
-		? PositionSubscripts(res->error_position, ndim, dims, lbs) : NULL;
-
-	switch (status)
-	{
-		case GS_ERR_INT8_RANGE:
-			ereport(ERROR,
-					(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-					 errmsg("bigint out of range"),
-					 where ? errdetail("The running total at subscript %s is outside the range of bigint.", where) : 0));
-			break;
-		case GS_ERR_FLOAT_OVERFLOW:
-			ereport(ERROR,
-					(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-					 errmsg("value out of range: overflow"),
-					 where ? errdetail("The running total at subscript %s is outside the range of type %s.",
-									   where, format_type_be(restype)) : 0));
-			break;
-		case GS_ERR_OUT_OF_MEMORY:
-			ereport(ERROR,
-					(errcode(ERRCODE_OUT_OF_MEMORY),
-					 errmsg("out of memory"),
-					 errdetail("%s", res->message)));
-			break;
-		default:
-			elog(ERROR, "gpuscan: unexpected engine status %d: %s",
-				 (int) status, res->message);
-	}
-}
+#include "gpuscan.h"
 
 /* Engine element type and result type of an array element type. */
 static GsElemType
@@ -134,8 +69,6 @@ gpu_cumsum(PG_FUNCTION_ARGS)
 	Size		total;
 	ArrayType  *result;
 	GsScanSpec	spec;
-	GsScanResult res;
-	GsStatus	status;
 
 	if (nitems == 0)
 		PG_RETURN_ARRAYTYPE_P(construct_empty_array(restype));
@@ -176,11 +109,8 @@ gpu_cumsum(PG_FUNCTION_ARGS)
 	spec.row_len = dims[ndim - 1];
 	spec.nulls = nulls;
 	spec.exclusive = exclusive;
-	spec.interrupt = GsCheckInterrupts;
 
-	status = gs_cpu_scan(&spec, &res);
-	if (status != GS_OK)
-		ReportScanError(status, &res, restype, ndim, dims, lbs);
+	gpuscan_run(&spec, restype, ndim, dims, lbs);
 
 	PG_RETURN_ARRAYTYPE_P(result);
 }

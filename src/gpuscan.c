@@ -1,5 +1,5 @@
 /*
- * src/gpuscan.c — module registration and gpuscan_devices().
+ * src/gpuscan.c — module registration, settings and gpuscan_devices().
  *
  * CUDA is never touched when the module loads (a postmaster that preloads
  * the library forks backends, and CUDA does not survive fork): the first
@@ -7,16 +7,86 @@
  */
 #include "postgres.h"
 
+#include <limits.h>
+
 #include "fmgr.h"
 #include "funcapi.h"
 #include "utils/builtins.h"
+#include "utils/guc.h"
 #include "utils/tuplestore.h"
+
+#include "gpuscan.h"
 
 #ifdef GS_WITH_CUDA
 #include "../cuda/gpuscan_cuda.h"
 #endif
 
 PG_MODULE_MAGIC;
+
+/*
+ * Below this many elements gpuscan.device = auto uses the CPU engine.  On an
+ * H200 machine (test/bench/results/sql-2026-11-22-h200.txt) the GPU engine
+ * of this version, with pageable transfers, was slower than the exact CPU
+ * engine at every size PostgreSQL allows, so auto keeps every array on the
+ * CPU; a user whose CPU lacks AVX-512 can lower this (README).
+ */
+#define GPU_MIN_ELEMENTS_DEFAULT INT_MAX
+
+int			gpuscan_device = GPUSCAN_DEVICE_AUTO;
+int			gpuscan_gpu_min_elements = GPU_MIN_ELEMENTS_DEFAULT;
+int			gpuscan_kernel = GPUSCAN_KERNEL_AUTO;
+
+static const struct config_enum_entry device_options[] = {
+	{"auto", GPUSCAN_DEVICE_AUTO, false},
+	{"gpu", GPUSCAN_DEVICE_GPU, false},
+	{"cpu", GPUSCAN_DEVICE_CPU, false},
+	{NULL, 0, false}
+};
+
+static const struct config_enum_entry kernel_options[] = {
+	{"auto", GPUSCAN_KERNEL_AUTO, false},
+	{"kogge_stone", GPUSCAN_KERNEL_KOGGE_STONE, false},
+	{"brent_kung", GPUSCAN_KERNEL_BRENT_KUNG, false},
+	{NULL, 0, false}
+};
+
+void		_PG_init(void);
+
+/* Define the settings.  No CUDA here: that waits for the first GPU scan. */
+void
+_PG_init(void)
+{
+	DefineCustomEnumVariable("gpuscan.device",
+							 "Chooses the engine of gpuscan's scans.",
+							 "auto uses the GPU when one is usable and the array has at least "
+							 "gpuscan.gpu_min_elements elements; gpu always uses it (an error "
+							 "without one); cpu never does.  Results are identical.",
+							 &gpuscan_device,
+							 GPUSCAN_DEVICE_AUTO,
+							 device_options,
+							 PGC_USERSET,
+							 0,
+							 NULL, NULL, NULL);
+	DefineCustomIntVariable("gpuscan.gpu_min_elements",
+							"Smallest array that gpuscan.device = auto sends to the GPU.",
+							NULL,
+							&gpuscan_gpu_min_elements,
+							GPU_MIN_ELEMENTS_DEFAULT,
+							0, INT_MAX,
+							PGC_USERSET,
+							0,
+							NULL, NULL, NULL);
+	DefineCustomEnumVariable("gpuscan.kernel",
+							 "Chooses the block scan of the GPU engine's hierarchical scan.",
+							 "kogge_stone or brent_kung (PMPP chapter 9); auto is brent_kung.",
+							 &gpuscan_kernel,
+							 GPUSCAN_KERNEL_AUTO,
+							 kernel_options,
+							 PGC_USERSET,
+							 0,
+							 NULL, NULL, NULL);
+	MarkGUCPrefixReserved("gpuscan");
+}
 
 #ifdef GS_WITH_CUDA
 /* "13.0" from CUDA's 13000. */

@@ -13,41 +13,24 @@ build_install || summary 0 1
 cluster_start || summary 0 1
 trap cluster_stop EXIT
 
-passed=0
-failed=0
+PASSED=0
+FAILED=0
 
 # 1. pg_regress suites (user-visible behaviour), one test per file
 echo "== pg_regress (make installcheck)"
-rm -f regression.diffs
-make -s PG_CONFIG="$PG_CONFIG" installcheck 2>&1 | tee "$TMPDIR_CLUSTER/installcheck.log"
-ok=$(grep -cE '\.\.\. ok' "$TMPDIR_CLUSTER/installcheck.log")
-bad=$(grep -cE '\.\.\. (FAILED|failed)' "$TMPDIR_CLUSTER/installcheck.log")
-if [ "$ok" -eq 0 ] && [ "$bad" -eq 0 ]; then
-	bad=1						# pg_regress did not run at all
-fi
-if [ -s regression.diffs ]; then
-	echo "-- regression.diffs (first 80 lines)"
-	head -80 regression.diffs
-fi
-passed=$((passed + ok))
-failed=$((failed + bad))
+run_installcheck "$TMPDIR_CLUSTER/installcheck.log"
+PASSED=$((PASSED + REGRESS_OK))
+FAILED=$((FAILED + REGRESS_FAILED))
 
 # 2. the CPU engine against its own slow reference
 echo "== engine tests (test/engine_test)"
 if make -s PG_CONFIG="$PG_CONFIG" test/engine_test; then
 	test/engine_test -q | tee "$TMPDIR_CLUSTER/engine_test.log"
-	line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$TMPDIR_CLUSTER/engine_test.log" | tail -1)
-	if [ -n "$line" ]; then
-		passed=$((passed + ${line%% passed*}))
-		f=${line#*, }
-		failed=$((failed + ${f%% failed}))
-	else
-		failed=$((failed + 1))
-	fi
+	add_counts "$TMPDIR_CLUSTER/engine_test.log"
 else
-	failed=$((failed + 1))
+	FAILED=$((FAILED + 1))
 fi
 
 cluster_stop
 trap - EXIT
-summary "$passed" "$failed"
+summary "$PASSED" "$FAILED"

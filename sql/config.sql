@@ -1,0 +1,127 @@
+--
+-- Settings (gpuscan.*), gpuscan_last_run() and gpuscan_counters().
+--
+-- The expected output is the same on machines with and without a GPU, and
+-- when the GPU runner forces gpuscan.device and gpuscan.kernel through
+-- PGOPTIONS: where the outcome depends on the machine, the test checks the
+-- outcome each kind of machine must give and prints only whether it did.
+--
+SET client_min_messages = warning;
+CREATE EXTENSION IF NOT EXISTS gpuscan;
+RESET client_min_messages;
+
+CREATE FUNCTION pg_temp.outcome(q text) RETURNS text LANGUAGE plpgsql AS $$
+BEGIN
+  EXECUTE q;
+  RETURN 'ok';
+EXCEPTION WHEN OTHERS THEN
+  RETURN SQLSTATE || ': ' || SQLERRM;
+END $$;
+
+-- A query's one value as text, or its SQLSTATE and message; run only when
+-- called (so the planner cannot fold a call in an untaken CASE branch).
+CREATE FUNCTION pg_temp.result(q text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+  r text;
+BEGIN
+  EXECUTE q INTO r;
+  RETURN r;
+EXCEPTION WHEN OTHERS THEN
+  RETURN SQLSTATE || ': ' || SQLERRM;
+END $$;
+
+-- Is a GPU usable by this backend?
+CREATE FUNCTION pg_temp.has_gpu() RETURNS boolean LANGUAGE sql AS $$
+  SELECT count(*) > 0 FROM gpuscan_devices()
+$$;
+
+-- no scan yet in this backend: no row
+SELECT count(*) AS rows_before_first_call FROM gpuscan_last_run();
+
+-- the settings
+SELECT name, vartype, enumvals, min_val, max_val, context
+FROM pg_settings WHERE name LIKE 'gpuscan.%' ORDER BY name;
+SET gpuscan.device = 'tpu';
+SET gpuscan.kernel = 'sklansky';
+SET gpuscan.gpu_min_elements = -1;
+SET gpuscan.no_such_setting = 1;
+
+--
+-- gpuscan.device = cpu: the CPU engine, whatever the machine
+--
+SET gpuscan.device = cpu;
+SELECT gpu_cumsum(ARRAY[1, 2, 3]) AS cpu;
+SELECT engine, kernel IN ('avx512', 'portable') AS cpu_kernel, elements, accumulator_bits,
+       h2d_ms IS NULL AND kernel_ms IS NULL AND d2h_ms IS NULL AS no_gpu_times,
+       total_ms >= 0 AS timed, fallback_reason
+FROM gpuscan_last_run();
+SELECT gpu_cumsum(ARRAY[1.5, NULL, 2]::real[]) AS f4;
+SELECT engine, elements, accumulator_bits FROM gpuscan_last_run();
+-- an exponent range that needs limbs: the width is reported
+SELECT gpu_cumsum(ARRAY[1e308, 1e-308]::double precision[]) IS NOT NULL AS wide;
+SELECT accumulator_bits > 128 AS wide_accumulator FROM gpuscan_last_run();
+-- a failed call is a last run too
+SELECT gpu_cumsum(ARRAY[9223372036854775807, 1]::bigint[]);
+SELECT engine, elements FROM gpuscan_last_run();
+
+--
+-- gpuscan.device = gpu: the GPU engine, or SQLSTATE 55000 without a GPU
+--
+SET gpuscan.device = gpu;
+SELECT CASE WHEN pg_temp.has_gpu()
+            THEN pg_temp.outcome($$SELECT gpu_cumsum(ARRAY[1, 2, 3])$$) = 'ok'
+                 AND pg_temp.result($$SELECT engine = 'gpu' AND kernel IN ('kogge_stone', 'brent_kung')
+                                           AND h2d_ms >= 0 AND kernel_ms >= 0 AND d2h_ms >= 0
+                                           AND fallback_reason IS NULL
+                                    FROM gpuscan_last_run()$$) = 'true'
+            ELSE pg_temp.outcome($$SELECT gpu_cumsum(ARRAY[1, 2, 3])$$)
+                 = '55000: gpuscan.device is "gpu" but no GPU is usable'
+       END AS forced_gpu_behaves;
+-- the same for every type and option: identical results or 55000
+SELECT CASE WHEN pg_temp.has_gpu()
+            THEN pg_temp.result($$SELECT gpu_cumsum(ARRAY[1, NULL, 3]::smallint[], true)::text$$) = '{0,NULL,1}'
+                 AND pg_temp.result($$SELECT gpu_cumsum('{{1e8,1,-1e8},{1,2,3}}'::real[])::text$$)
+                     = '{{1e+08,1e+08,1},{1,3,6}}'
+                 AND pg_temp.result($$SELECT gpu_cumsum('{1,NaN,-0}'::double precision[])::text$$) = '{1,NaN,NaN}'
+            ELSE pg_temp.result($$SELECT gpu_cumsum('{1}'::real[])::text$$) LIKE '55000:%'
+       END AS forced_gpu_types;
+-- an array wider than the GPU's 128-bit accumulator runs on the CPU instead
+SELECT CASE WHEN pg_temp.has_gpu()
+            THEN pg_temp.result($$SELECT gpu_cumsum(ARRAY[1e308, 1e-308, -1e308]::double precision[])::text$$)
+                     = '{1e+308,1e+308,1e-308}'
+                 AND pg_temp.result($$SELECT engine = 'cpu' AND fallback_reason LIKE '%accumulator%'
+                                    FROM gpuscan_last_run()$$) = 'true'
+            ELSE pg_temp.result($$SELECT gpu_cumsum(ARRAY[1e308, 1e-308]::double precision[])::text$$) LIKE '55000:%'
+       END AS wide_falls_back;
+-- both kernels give the same results
+SELECT CASE WHEN pg_temp.has_gpu()
+            THEN (SELECT bool_and(r.ok) FROM
+                   (SELECT pg_temp.result(format($$SELECT set_config('gpuscan.kernel', %L, false)$$, k)) = k
+                           AND pg_temp.result($$SELECT gpu_cumsum(ARRAY[3, 1, 7, 0, 4, 1, 6, 3])::text$$)
+                               = '{3,4,11,11,15,16,22,25}'
+                           AND pg_temp.result($$SELECT kernel FROM gpuscan_last_run()$$) = k AS ok
+                    FROM unnest(ARRAY['kogge_stone', 'brent_kung']) AS k) r)
+            ELSE true
+       END AS kernels_agree;
+RESET gpuscan.kernel;
+
+--
+-- gpuscan.device = auto: the GPU from gpuscan.gpu_min_elements elements
+--
+SET gpuscan.device = auto;
+SET gpuscan.gpu_min_elements = 1000;
+SELECT gpu_cumsum(ARRAY[1, 2]) AS small;
+SELECT engine, fallback_reason FROM gpuscan_last_run();
+SELECT (gpu_cumsum(array_fill(1, ARRAY[5000])))[5000] AS large;
+SELECT engine = CASE WHEN pg_temp.has_gpu() THEN 'gpu' ELSE 'cpu' END AS engine_as_expected,
+       (fallback_reason IS NULL) = pg_temp.has_gpu() AS reason_iff_no_gpu
+FROM gpuscan_last_run();
+RESET gpuscan.gpu_min_elements;
+
+-- the counters move with the calls
+SET gpuscan.device = cpu;
+CREATE TEMP TABLE c0 AS SELECT * FROM gpuscan_counters();
+SELECT gpu_cumsum(ARRAY[1]) AS one, gpu_cumsum(ARRAY[2]) AS two;
+SELECT g.cpu_calls - c0.cpu_calls AS cpu_calls_added, g.gpu_calls - c0.gpu_calls AS gpu_calls_added
+FROM gpuscan_counters() g, c0;
+RESET gpuscan.device;

@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# test/gpu/run.sh — the GPU engine's proof, on any machine with a GPU and
+# PostgreSQL 15 (as root: the server runs as GPUSCAN_OS_USER, default
+# postgres, else pgrun):
+#
+#   1. build and install, start a throwaway cluster;
+#   2. the whole pg_regress suite with every call forced onto the GPU
+#      (PGOPTIONS='-c gpuscan.device=gpu -c gpuscan.kernel=K'), once per
+#      kernel;
+#   3. a check, through gpuscan_last_run(), that the GPU really ran each
+#      type with each kernel;
+#   4. test/gpu/engine_compare: the GPU engine against the CPU engine, bit
+#      for bit, up to 2^MAX_LOG2 elements (default 28).
+#
+# Usage: test/gpu/run.sh [MAX_LOG2] [LOGDIR]      Ends with "N passed, N failed".
+set -uo pipefail
+. "$(dirname "$0")/../../scripts/common.sh"
+cd "$TOP"
+MAXLOG=${1:-28}
+LOGDIR=${2:-$TMPDIR_CLUSTER/gpu-logs}
+
+summary() { echo "$1 passed, $2 failed"; exit $(( $2 > 0 ? 1 : 0 )); }
+
+echo "== machine"
+date -u '+%Y-%m-%d %H:%M UTC'
+nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader 2>&1
+nvcc --version | tail -2
+"${PG_CONFIG:-pg_config}" --version 2>/dev/null
+
+setup_packages || summary 0 1
+echo "== build and install"
+build_install || summary 0 1
+cluster_start || summary 0 1
+trap cluster_stop EXIT
+mkdir -p "$LOGDIR"
+PASSED=0
+FAILED=0
+
+psql -X -q -c "CREATE EXTENSION IF NOT EXISTS gpuscan" >/dev/null
+psql -X -c "SELECT * FROM gpuscan_devices()"
+
+for k in kogge_stone brent_kung; do
+	echo "== pg_regress, every call forced onto the GPU, gpuscan.kernel=$k"
+	run_installcheck "$LOGDIR/installcheck-$k.log" \
+		PGOPTIONS="-c gpuscan.device=gpu -c gpuscan.kernel=$k"
+	[ -s regression.diffs ] && cp regression.diffs "$LOGDIR/regression-$k.diffs"
+	PASSED=$((PASSED + REGRESS_OK))
+	FAILED=$((FAILED + REGRESS_FAILED))
+
+	echo "== the GPU really ran (gpuscan_last_run), gpuscan.kernel=$k"
+	PGOPTIONS="-c gpuscan.device=gpu -c gpuscan.kernel=$k" psql -X -A -t -v ON_ERROR_STOP=1 <<EOF | tee "$LOGDIR/lastrun-$k.log"
+CREATE TEMP TABLE checks (what text, ok boolean);
+SELECT gpu_cumsum(ARRAY[1, NULL, 3]::smallint[]) IS NOT NULL;
+INSERT INTO checks SELECT 'int2', engine = 'gpu' AND kernel = '$k' FROM gpuscan_last_run();
+SELECT gpu_cumsum('{{1,2},{3,4}}'::int[], true) IS NOT NULL;
+INSERT INTO checks SELECT 'int4 rows exclusive', engine = 'gpu' AND kernel = '$k' FROM gpuscan_last_run();
+SELECT gpu_cumsum(ARRAY[9223372036854775806, 1, -5]::bigint[]) IS NOT NULL;
+INSERT INTO checks SELECT 'int8', engine = 'gpu' AND accumulator_bits = 128 FROM gpuscan_last_run();
+SELECT gpu_cumsum(ARRAY[1e8, 1, -1e8, NULL, 'NaN']::real[]) IS NOT NULL;
+INSERT INTO checks SELECT 'float4', engine = 'gpu' AND kernel = '$k' FROM gpuscan_last_run();
+SELECT gpu_cumsum(array_fill(0.1::float8, ARRAY[3000000])) IS NOT NULL;
+INSERT INTO checks SELECT 'float8 3M', engine = 'gpu' AND kernel = '$k' AND kernel_ms > 0 FROM gpuscan_last_run();
+SELECT engine, kernel, elements, accumulator_bits, round(h2d_ms::numeric, 3) AS h2d_ms,
+       round(kernel_ms::numeric, 3) AS kernel_ms, round(d2h_ms::numeric, 3) AS d2h_ms,
+       round(total_ms::numeric, 3) AS total_ms FROM gpuscan_last_run();
+SELECT * FROM gpuscan_counters();
+SELECT what || ': ' || CASE WHEN ok THEN 'ok' ELSE 'FAILED' END FROM checks;
+SELECT count(*) FILTER (WHERE ok) || ' passed, ' || count(*) FILTER (WHERE NOT ok) || ' failed' FROM checks;
+EOF
+	add_counts "$LOGDIR/lastrun-$k.log"
+done
+
+echo "== GPU engine against CPU engine, bit for bit, up to 2^$MAXLOG elements"
+if make -s PG_CONFIG="$PG_CONFIG" test/gpu/engine_compare; then
+	test/gpu/engine_compare -q "$MAXLOG" | tee "$LOGDIR/engine_compare.log"
+	add_counts "$LOGDIR/engine_compare.log"
+else
+	FAILED=$((FAILED + 1))
+fi
+
+cluster_stop
+trap - EXIT
+summary "$PASSED" "$FAILED"
