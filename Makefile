@@ -20,7 +20,8 @@ OBJS = \
 DATA = sql/gpuscan--1.0.sql
 REGRESS = cumsum config devices
 
-EXTRA_CLEAN = test/engine_test test/bench/cpu_bench test/gpu/engine_compare cuda/*.o cuda/libgpuscan_cuda.a \
+EXTRA_CLEAN = test/engine_test test/bench/cpu_bench test/gpu/engine_compare \
+	test/bench/kernel_bench test/bench/pipeline_bench test/bench/host_bench cuda/*.o cuda/libgpuscan_cuda.a \
 	results regression.diffs regression.out tmp_check
 
 PG_CONFIG ?= pg_config
@@ -43,7 +44,7 @@ NVCC_ARCH ?= -gencode arch=compute_80,code=sm_80 \
 	-gencode arch=compute_90,code=sm_90 \
 	-gencode arch=compute_90,code=compute_90
 NVCC_FLAGS ?= -O3 -std=c++17 -Xcompiler -fPIC,-fno-strict-aliasing,-fwrapv $(NVCC_ARCH)
-CUDA_OBJS = cuda/device.o cuda/scan.o
+CUDA_OBJS = cuda/device.o cuda/scan.o cuda/host_copy.o
 CUDA_LIB = cuda/libgpuscan_cuda.a
 PG_CPPFLAGS += -DGS_WITH_CUDA
 SHLIB_LINK += $(CUDA_LIB) -L$(CUDA_LIBDIR) -lcudart_static -lrt -ldl -lpthread -lstdc++
@@ -87,6 +88,20 @@ ifeq ($(WITH_CUDA),1)
 test/gpu/engine_compare: test/gpu/engine_compare.c test/cases.h $(ENGINE_SRC) core/*.h $(CUDA_LIB)
 	$(CC) $(TEST_CFLAGS) -o $@ test/gpu/engine_compare.c $(ENGINE_SRC) $(CUDA_LIB) \
 		-L$(CUDA_LIBDIR) -lcudart_static -lrt -ldl -lpthread -lstdc++ -lm
+
+# host-to-host pipeline benchmark against raw copies (needs a GPU to run)
+test/bench/pipeline_bench: test/bench/pipeline_bench.c $(ENGINE_SRC) core/*.h $(CUDA_LIB)
+	$(CC) $(TEST_CFLAGS) -I$(CUDA_HOME)/include -o $@ test/bench/pipeline_bench.c $(ENGINE_SRC) \
+		$(CUDA_LIB) -L$(CUDA_LIBDIR) -lcudart_static -lrt -ldl -lpthread -lstdc++ -lm
+
+# host-side limits: first touch of fresh memory, first-call latency
+test/bench/host_bench: test/bench/host_bench.c $(ENGINE_SRC) core/*.h $(CUDA_LIB)
+	$(CC) $(TEST_CFLAGS) -I$(CUDA_HOME)/include -o $@ test/bench/host_bench.c $(ENGINE_SRC) \
+		$(CUDA_LIB) -L$(CUDA_LIBDIR) -lcudart_static -lrt -ldl -lpthread -lstdc++ -lm
+
+# device-resident kernel benchmark against CUB (needs a GPU to run)
+test/bench/kernel_bench: test/bench/kernel_bench.cu cuda/*.cuh cuda/*.h core/*.h $(ENGINE_SRC)
+	$(NVCC) -O3 -std=c++17 $(NVCC_ARCH) -o $@ test/bench/kernel_bench.cu $(ENGINE_SRC) -lm
 endif
 
 .PHONY: test demo bench-cpu

@@ -7,27 +7,14 @@
 
 #include "engine.h"
 
-/*
- * What the analysis of a run of float values learns: lo is the minimum over
- * the finite nonzero values of (biased exponent field, 1 for subnormals) +
- * (trailing zeros of the mantissa with its implicit bit), INT32_MAX if there
- * are none; maxabs the largest magnitude's bits.  When special (NaN, an
- * infinity or -0 present), the AVX-512 analysis leaves lo and maxabs
- * meaningless: analyse again with simd = false.
- */
-typedef struct GsFloatStats
+#ifdef __cplusplus
+extern "C"
 {
-	int32_t		lo;
-	uint64_t	maxabs;
-	bool		special;
-} GsFloatStats;
+#endif
+
 
 /* How far ahead (in values) the scan kernels prefetch: one engine block. */
 #define GS_PREFETCH_VALUES 4096
-
-/* Analysis of float values (core/cpu_engine.c), with AVX-512 when simd. */
-extern void gs_float_stats(const void *v, int64_t n, bool f8, bool simd,
-						   GsFloatStats *st);
 
 /* Whether the AVX-512 kernels may be used (CPU support and gs_cpu_simd). */
 extern bool gs_simd_enabled(void);
@@ -53,5 +40,9 @@ extern int64_t gs_simd_scan64(const void *in, void *out, int64_t n, bool f8,
 extern int64_t gs_simd_scan_split(const void *in, void *out, int64_t n, bool f8,
 								  int lsb, bool excl, int64_t *carry_h,
 								  int64_t *carry_l);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif							/* GPUSCAN_CPU_SIMD_H */

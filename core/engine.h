@@ -97,6 +97,9 @@ extern int	gs_result_size(GsElemType type);
 /* Number of set bits among bits [start, start+len) of a null bitmap. */
 extern int64_t gs_bitmap_count(const uint8_t *bits, int64_t start, int64_t len);
 
+/* Hint huge pages for a large, fresh result before it is written. */
+extern void gs_advise_result(void *p, size_t bytes);
+
 /* Are the positions whole rows?  Else GS_ERR_INTERNAL with a message. */
 extern bool gs_shape_ok(const GsScanSpec *spec, GsScanResult *res);
 
@@ -105,6 +108,45 @@ extern int64_t gs_value_position(const GsScanSpec *spec, int64_t k);
 
 /* Analyse the values and choose one accumulator for the whole array. */
 extern void gs_plan(const GsScanSpec *spec, GsPlan *plan);
+
+/*
+ * What the analysis of a run of float values learns: lo is the minimum over
+ * the finite nonzero values of (biased exponent field, 1 for subnormals) +
+ * (trailing zeros of the mantissa with its implicit bit), INT32_MAX if there
+ * are none; maxabs the largest magnitude's bits.  When special (NaN, an
+ * infinity or -0 present), the AVX-512 analysis leaves lo and maxabs
+ * meaningless: analyse again with simd = false.
+ */
+typedef struct GsFloatStats
+{
+	int32_t		lo;
+	uint64_t	maxabs;
+	bool		special;
+} GsFloatStats;
+
+/*
+ * The limits within which a speculative plan is exact: every finite nonzero
+ * value's (biased exponent, at least 1) + trailing zeros >= min_lo and
+ * magnitude bits < max_abs; NaN, infinities and -0 only if plan->special.
+ */
+typedef struct GsPlanLimits
+{
+	bool		speculative;
+	int32_t		min_lo;
+	uint64_t	max_abs;
+} GsPlanLimits;
+
+/* A float plan from statistics over all values (plan's counts set). */
+extern void gs_plan_from_stats(GsPlan *plan, const GsFloatStats *st);
+
+/* A speculative float plan from a sample, and the limits to check. */
+extern void gs_plan_speculative(const GsScanSpec *spec, GsPlan *plan,
+								GsPlanLimits *lim);
+
+/* Analysis of float values with AVX-512 when simd. */
+extern void gs_float_stats(const void *v, int64_t n, bool f8, bool simd,
+						   GsFloatStats *st);
+
 
 /*
  * Whether the CPU engine may use its AVX-512 kernels: -1 (default) when the

@@ -11,6 +11,9 @@
 
 #include <limits.h>
 #include <stdio.h>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 
 /* Bytes per element of an input type. */
 int
@@ -73,6 +76,24 @@ gs_bitmap_count(const uint8_t *bits, int64_t start, int64_t len)
 	return count;
 }
 
+/*
+ * Ask for transparent huge pages over a large, freshly allocated result
+ * before anything writes it: first touch then faults once per 2 MiB instead
+ * of once per 4 KiB page.  A hint only (nothing happens where THP is off).
+ */
+void
+gs_advise_result(void *p, size_t bytes)
+{
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+	const uintptr_t huge = (uintptr_t) 2 << 20;
+	uintptr_t	lo = ((uintptr_t) p + huge - 1) & ~(huge - 1);
+	uintptr_t	hi = ((uintptr_t) p + bytes) & ~(huge - 1);
+
+	if (bytes >= ((size_t) 8 << 20) && hi > lo)
+		(void) madvise((void *) lo, hi - lo, MADV_HUGEPAGE);
+#endif
+}
+
 /* Are the positions whole rows?  Else GS_ERR_INTERNAL with a message. */
 bool
 gs_shape_ok(const GsScanSpec *spec, GsScanResult *res)
@@ -106,74 +127,166 @@ gs_value_position(const GsScanSpec *spec, int64_t k)
 	return -1;
 }
 
+/* Accumulator width for bits of two's complement. */
+static void
+SetWidth(GsPlan *plan, int bits)
+{
+	if (bits <= 64)
+	{
+		plan->acc_bits = 64;
+		plan->nlimbs = 1;
+	}
+	else if (bits <= 128)
+	{
+		plan->acc_bits = 128;
+		plan->nlimbs = 2;
+	}
+	else
+	{
+		plan->nlimbs = (bits + 63) / 64;
+		plan->acc_bits = 64 * plan->nlimbs;
+	}
+}
+
+/* Bits of the largest finite magnitude's top bit, from its bits. */
+static int
+TopBit(GsElemType type, uint64_t maxabs)
+{
+	uint64_t	m;
+	int			e;
+
+	if (type == GS_FLOAT4)
+		gs_f32_parts((uint32_t) maxabs, &m, &e);
+	else
+		gs_f64_parts(maxabs, &m, &e);
+	return e + 63 - gs_clz64(m);
+}
+
+/*
+ * A float plan from statistics over all values (st->lo and st->maxabs over
+ * the finite nonzero ones): unit and width that hold every running total.
+ */
+void
+gs_plan_from_stats(GsPlan *plan, const GsFloatStats *st)
+{
+	int			bias = plan->type == GS_FLOAT4 ? 150 : 1075;
+
+	plan->special = st->special;
+	plan->lsb = 0;
+	if (st->lo == INT32_MAX || plan->nvalues == 0)
+	{
+		SetWidth(plan, 2);
+		return;
+	}
+	plan->lsb = st->lo - bias;
+	/* |prefix| < nvalues * 2^(maxmsb+1), plus a sign bit */
+	SetWidth(plan, TopBit(plan->type, st->maxabs) - plan->lsb + gs_ceil_log2(plan->nvalues) + 2);
+}
+
+/* Counts and type of a plan, before the values are looked at. */
+static void
+PlanInit(const GsScanSpec *spec, GsPlan *plan)
+{
+	memset(plan, 0, sizeof(*plan));
+	plan->type = spec->type;
+	plan->nvalues = spec->nulls ? gs_bitmap_count(spec->nulls, 0, spec->nitems)
+		: spec->nitems;
+	plan->nrows = spec->nitems > 0 && spec->row_len > 0 ? spec->nitems / spec->row_len : 0;
+	SetWidth(plan, spec->type == GS_INT8 ? 128 : 64);
+}
+
+/* The bits of 2^e as a float of the type; +Infinity's above the range. */
+static uint64_t
+Pow2Bits(GsElemType type, int e)
+{
+	bool		f8 = type == GS_FLOAT8;
+
+	if (e >= (f8 ? 1024 : 128))
+		return f8 ? UINT64_C(0x7ff0000000000000) : 0x7f800000u;
+	if (e >= (f8 ? -1022 : -126))
+		return (uint64_t) (e + (f8 ? 1023 : 127)) << (f8 ? 52 : 23);
+	if (e >= (f8 ? -1074 : -149))
+		return UINT64_C(1) << (e + (f8 ? 1074 : 149));
+	return 1;
+}
+
+/*
+ * A speculative float plan from a sample (the first 2^16 values and 4096
+ * spread over the rest), widened by margins: values may reach 2^margin_lo
+ * below the sample's lowest bit and 2^margin_hi above its largest magnitude.
+ * *lim gets those limits, for the GPU to check every value against; the
+ * widest margins that keep the sample's accumulator width are chosen.
+ */
+void
+gs_plan_speculative(const GsScanSpec *spec, GsPlan *plan, GsPlanLimits *lim)
+{
+	static const int margins[][2] = {{12, 6}, {8, 4}, {4, 2}, {0, 0}};
+	GsFloatStats st,
+				one;
+	bool		f8 = spec->type == GS_FLOAT8;
+	int64_t		n,
+				head,
+				stride,
+				i;
+	int			k,
+				base_bits,
+				top;
+
+	PlanInit(spec, plan);
+	memset(lim, 0, sizeof(*lim));
+	n = plan->nvalues;
+	head = n < 65536 ? n : 65536;
+	gs_float_stats(spec->values, head, f8, gs_simd_enabled(), &st);
+	stride = n > head ? (n - head) / 4096 + 1 : 0;
+	for (i = head; stride && i < n; i += stride)
+	{
+		const char *p = (const char *) spec->values + (size_t) i * (f8 ? 8 : 4);
+
+		gs_float_stats(p, 1, f8, false, &one);
+		if (one.lo < st.lo)
+			st.lo = one.lo;
+		if (one.maxabs > st.maxabs)
+			st.maxabs = one.maxabs;
+		st.special |= one.special;
+	}
+	if (st.lo == INT32_MAX)
+	{
+		/* no finite nonzero value in the sample: guess a unit of 1 */
+		st.lo = f8 ? 1075 : 150;
+		st.maxabs = f8 ? UINT64_C(0x3ff0000000000000) : 0x3f800000u;
+	}
+	gs_plan_from_stats(plan, &st);
+	base_bits = plan->acc_bits;
+	top = TopBit(spec->type, st.maxabs);
+	for (k = 0; k < 4; k++)
+	{
+		GsFloatStats wide = st;
+		int			hi = top + 1 + margins[k][1];	/* values stay below 2^hi */
+
+		wide.lo = st.lo - margins[k][0] > 1 ? st.lo - margins[k][0] : 1;
+		/* positive floats order as their bits: the largest below 2^hi */
+		wide.maxabs = Pow2Bits(spec->type, hi) - 1;
+		gs_plan_from_stats(plan, &wide);
+		if (plan->acc_bits <= base_bits || k == 3)
+		{
+			lim->speculative = true;
+			lim->min_lo = wide.lo;
+			lim->max_abs = Pow2Bits(spec->type, hi);
+			return;
+		}
+	}
+}
+
 /* Analyse the values and choose the accumulator. */
 void
 gs_plan(const GsScanSpec *spec, GsPlan *plan)
 {
-	int64_t		nvalues;
+	GsFloatStats st;
 
-	memset(plan, 0, sizeof(*plan));
-	plan->type = spec->type;
-	nvalues = spec->nulls ? gs_bitmap_count(spec->nulls, 0, spec->nitems)
-		: spec->nitems;
-	plan->nvalues = nvalues;
-	plan->nrows = spec->nitems > 0 ? spec->nitems / spec->row_len : 0;
-	plan->nlimbs = 1;
-	plan->acc_bits = 64;
-
-	switch (spec->type)
-	{
-		case GS_INT2:
-		case GS_INT4:
-			/* 2^27 values of 2^31 at most: 64 bits never overflow */
-			break;
-		case GS_INT8:
-			/* exact 128-bit sums; every output is checked against int8 */
-			plan->acc_bits = 128;
-			plan->nlimbs = 2;
-			break;
-		case GS_FLOAT4:
-		case GS_FLOAT8:
-			{
-				GsFloatStats st;
-				int			minlsb = 0,
-							maxmsb = 0,
-							bits;
-				int64_t		count;
-
-				gs_float_stats(spec->values, nvalues, spec->type == GS_FLOAT8,
-							   gs_simd_enabled(), &st);
-				plan->special = st.special;
-				count = st.lo != INT32_MAX ? nvalues : 0;
-				if (count > 0)
-				{
-					uint64_t	m;
-					int			e;
-
-					/* lowest set bit over all values, and the largest's top bit */
-					minlsb = st.lo - (spec->type == GS_FLOAT4 ? 150 : 1075);
-					if (spec->type == GS_FLOAT4)
-						gs_f32_parts((uint32_t) st.maxabs, &m, &e);
-					else
-						gs_f64_parts(st.maxabs, &m, &e);
-					maxmsb = e + 63 - gs_clz64(m);
-				}
-				plan->lsb = minlsb;
-				/* |prefix| < count * 2^(maxmsb+1), plus a sign bit */
-				bits = count > 0 ? maxmsb - minlsb + gs_ceil_log2(count) + 2 : 1;
-				if (bits <= 64)
-					plan->acc_bits = 64;
-				else if (bits <= 128)
-				{
-					plan->acc_bits = 128;
-					plan->nlimbs = 2;
-				}
-				else
-				{
-					plan->nlimbs = (bits + 63) / 64;
-					plan->acc_bits = 64 * plan->nlimbs;
-				}
-				break;
-			}
-	}
+	PlanInit(spec, plan);
+	if (spec->type != GS_FLOAT4 && spec->type != GS_FLOAT8)
+		return;
+	gs_float_stats(spec->values, plan->nvalues, spec->type == GS_FLOAT8,
+				   gs_simd_enabled(), &st);
+	gs_plan_from_stats(plan, &st);
 }

@@ -40,19 +40,32 @@ extern int	gs_cuda_device_count(char *msg, size_t msglen);
 extern GsStatus gs_cuda_device_info(int id, GsDeviceInfo *info, char *msg,
 									size_t msglen);
 
-/* Block scans of the hierarchical scan (gpuscan.kernel). */
+/* The GPU engine's scan kernels (gpuscan.kernel). */
 typedef enum GsKernel
 {
-	GS_KERNEL_KOGGE_STONE = 1,
-	GS_KERNEL_BRENT_KUNG = 2
+	GS_KERNEL_KOGGE_STONE = 1,	/* hierarchical, Kogge-Stone block scans */
+	GS_KERNEL_BRENT_KUNG = 2,	/* hierarchical, Brent-Kung block scans */
+	GS_KERNEL_SINGLE_PASS = 3	/* decoupled look-back */
 } GsKernel;
 
-/* Where a GPU scan spent its time (CUDA events on the engine's stream). */
+/* How a GPU scan is run (from the gpuscan.* settings). */
+typedef struct GsGpuConfig
+{
+	GsKernel	kernel;
+	int			pinned_mb;		/* pinned staging buffers in all; 0: pageable copies */
+	int			copy_threads;	/* host copy threads, the caller included; 0: auto */
+} GsGpuConfig;
+
+/* Where a GPU scan spent its time. */
 typedef struct GsGpuTimes
 {
-	double		h2d_ms;			/* input (and row heads) to the device */
-	double		kernel_ms;		/* all kernels */
-	double		d2h_ms;			/* results back */
+	double		h2d_ms;			/* copies to the device (CUDA events, summed over chunks) */
+	double		kernel_ms;		/* kernels (summed over chunks) */
+	double		d2h_ms;			/* copies back (summed over chunks) */
+	double		stage_ms;		/* host copies into and out of pinned staging */
+	double		plan_ms;		/* the plan, on the host (and the GPU when replanned) */
+	int			chunks;
+	bool		replanned;		/* a speculative plan did not cover the data */
 } GsGpuTimes;
 
 /* Widest accumulator the GPU engine scans with. */
@@ -65,15 +78,18 @@ typedef struct GsGpuTimes
 extern GsStatus gs_cuda_init(char *msg, size_t msglen);
 
 /*
- * Scan on the GPU with the given plan (gs_plan; acc_bits at most
- * GS_GPU_MAX_ACC_BITS).  Device buffers are kept between calls and grown as
- * needed.  GS_ERR_GPU_OUT_OF_MEMORY when they cannot grow (the caller may
- * use the CPU engine); GS_ERR_CUDA with CUDA's message for other failures,
- * after which the next call starts with a fresh context.
+ * Scan on the GPU.  Floats of more than 2^20 values get a speculative plan
+ * from a sample, checked by the GPU against every value; if it does not
+ * cover the data, the exact plan is computed on the GPU and the scan redone.
+ * The array streams through pinned staging buffers in chunks, copies and
+ * kernels overlapping.  GS_ERR_GPU_UNSUPPORTED when the exponent range needs
+ * more than GS_GPU_MAX_ACC_BITS, GS_ERR_GPU_OUT_OF_MEMORY when device memory
+ * runs out (the caller may use the CPU engine); GS_ERR_CUDA with CUDA's
+ * message for other failures, after which the next call starts with a fresh
+ * context.  res->acc_bits is the accumulator used.
  */
-extern GsStatus gs_cuda_scan(const GsScanSpec *spec, const GsPlan *plan,
-							 GsKernel kernel, GsScanResult *res,
-							 GsGpuTimes *times);
+extern GsStatus gs_cuda_scan(const GsScanSpec *spec, const GsGpuConfig *cfg,
+							 GsScanResult *res, GsGpuTimes *times);
 
 /* Free the engine's device buffers (the context stays). */
 extern void gs_cuda_release(void);

@@ -1,144 +1,74 @@
 /*
- * cuda/scan.cu — the GPU engine: PMPP's three-kernel hierarchical scan.
+ * cuda/scan.cu — the GPU engine's host side.
  *
- *  (a) ScanSections: each block scans one section of the items (Kogge-Stone,
- *      1024 items, or Brent-Kung, 2048 items, with 1024 threads) and its last
- *      thread writes the section's total to S[blockIdx.x];
- *  (b) S is scanned the same way, recursively, until one section holds it,
- *      so there is no length limit;
- *  (c) AddSections adds S[b-1] to every item of section b (b > 0), level by
- *      level back down; at the bottom this step is fused with the rounding
- *      and the output (WriteOutput), which also does the inclusive ->
- *      exclusive shift: output i is the total through i - 1, or the identity
- *      at a row's first value.
- *
- * Items are exact fixed-point integers (see scan_ops.cuh), so any order of
- * combination gives the same integers as the CPU engine, and the rounding is
- * core/exact.h's: the results are bit-identical.
+ * One call:
+ *  1. plan: exact (one pass) for integers and small float arrays; for large
+ *     float arrays a speculative plan from a sample, with margins, that the
+ *     kernels check against every value;
+ *  2. pipeline: the array streams through in chunks.  Host threads copy a
+ *     chunk into a pinned staging buffer, a copy stream sends it to the
+ *     device, the compute stream scans it (continuing from the previous
+ *     chunk's carry, on the device), a third stream copies the results to a
+ *     pinned buffer, and host threads copy them into the result; so chunk k
+ *     is copied in while k-1 is scanned and k-2 copied out;
+ *  3. if the speculative plan did not cover the data, the exact plan is
+ *     computed on the GPU from the input already there, and the scan and the
+ *     copies back are redone.
+ * Device buffers, staging buffers and streams are kept for the backend's life
+ * and grown as needed.
  */
 #include "gpuscan_cuda.h"
-
-#include "block_scan.cuh"
-#include "scan_ops.cuh"
+#include "host_copy.h"
+#include "scan_kernels.cuh"
+#include "../core/cpu_simd.h"
 
 #include <cuda_runtime.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
-#define THREADS		1024		/* threads per block of the section scans */
-#define WTHREADS	256			/* threads per block of the element-wise kernels */
+#define NSLOTS		3			/* chunks in flight */
+#define SPECULATE_MIN (INT64_C(1) << 20)	/* smaller float arrays get an exact plan */
+#define DIRECT_MAX	(1 << 20)	/* smaller arrays skip staging (bytes) */
 
-/* ---------- kernels ---------- */
-
-/* (a) Scan each section; the last thread writes the section's total. */
-template <int KIND, typename L, typename Acc>
-__global__ void __launch_bounds__(THREADS)
-ScanSections(L load, Item<Acc> *y, Item<Acc> *s, int64_t n)
-{
-	extern __shared__ __align__(16) unsigned char smem[];
-	Item<Acc>  *buf = reinterpret_cast<Item<Acc> *>(smem);
-	SegSum<Acc> op;
-	const int	t = threadIdx.x;
-
-	if (KIND == GS_KS)
-	{
-		int64_t		i = (int64_t) blockIdx.x * THREADS + t;
-		Item<Acc>	x = i < n ? load(i) : op.identity();
-		Item<Acc>	r = KoggeStoneScan(x, buf, op);
-
-		if (i < n)
-			y[i] = r;
-		if (t == THREADS - 1)
-			s[blockIdx.x] = r;
-	}
-	else
-	{
-		int64_t		base = (int64_t) blockIdx.x * (2 * THREADS);
-		int64_t		i0 = base + t;
-		int64_t		i1 = base + t + THREADS;
-
-		buf[t] = i0 < n ? load(i0) : op.identity();
-		buf[t + THREADS] = i1 < n ? load(i1) : op.identity();
-		BrentKungScan(buf, op);
-		if (i0 < n)
-			y[i0] = buf[t];
-		if (i1 < n)
-			y[i1] = buf[t + THREADS];
-		if (t == THREADS - 1)
-			s[blockIdx.x] = buf[2 * THREADS - 1];
-	}
-}
-
-/* (c) Add the total of all earlier sections, S[b-1], to section b. */
-template <typename Acc>
-__global__ void
-AddSections(Item<Acc> *y, const Item<Acc> *s, int64_t n, int64_t sec)
-{
-	SegSum<Acc> op;
-
-	for (int64_t i = (int64_t) blockIdx.x * blockDim.x + threadIdx.x; i < n;
-		 i += (int64_t) gridDim.x * blockDim.x)
-	{
-		int64_t		b = i / sec;
-
-		if (b > 0)
-			y[i] = op.combine(s[b - 1], y[i]);
-	}
-}
-
-/*
- * (c) at the bottom, fused with the output: the running total through i
- * (inclusive) or through i - 1 (exclusive), rounded and written.
- */
-template <typename Out, typename Acc>
-__global__ void
-WriteOutput(const Item<Acc> *y, const Item<Acc> *s, int64_t n, int64_t sec,
-			HeadSource heads, bool excl, Writer<Out, Acc> w)
-{
-	SegSum<Acc> op;
-
-	for (int64_t i = (int64_t) blockIdx.x * blockDim.x + threadIdx.x; i < n;
-		 i += (int64_t) gridDim.x * blockDim.x)
-	{
-		int64_t		j = excl ? i - 1 : i;
-		Item<Acc>	v;
-
-		if (excl && heads.is_head(i))
-			v = op.identity();
-		else
-		{
-			v = y[j];
-			if (j >= sec)
-				v = op.combine(s[j / sec - 1], v);
-		}
-		w(i, v);
-	}
-}
-
-/* ---------- the engine's state: one context per backend ---------- */
+/* A scan needs its plan redone (internal status). */
+#define GS_REPLAN	((GsStatus) 100)
 
 typedef struct GpuState
 {
 	bool		ready;
-	int			generation;		/* counts contexts created */
 	int			device;
 	int			sms;
-	cudaStream_t stream;
-	cudaEvent_t ev[4];
+	cudaStream_t s_h2d,
+				s_comp,
+				s_d2h;
+	cudaEvent_t ev[NSLOTS][6];	/* h2d begin/end, kernel begin/end, d2h begin/end */
 	void	   *in;
 	size_t		in_cap;
 	void	   *out;
 	size_t		out_cap;
-	void	   *items;			/* level 0 and every level of S */
-	size_t		items_cap;
+	void	   *scratch;
+	size_t		scratch_cap;
 	uint32_t   *heads;
 	size_t		heads_cap;
-	unsigned long long *err;
+	void	   *small;			/* carries, error index, violation flag, plan stats */
+	void	   *stage[2 * NSLOTS];	/* pinned: in slots, then out slots */
+	size_t		stage_bytes;
+	int			stage_mb;		/* the setting they were sized for */
 } GpuState;
 
 static GpuState gpu;
+
+/* Offsets in gpu.small. */
+#define SM_CARRY	0			/* two items of up to 32 bytes */
+#define SM_ERR		64
+#define SM_VIOL		72
+#define SM_LO		80
+#define SM_SPECIAL	84
+#define SM_MAXABS	88
+#define SM_BYTES	128
 
 /* A CUDA failure: status and message. */
 typedef struct Failure
@@ -147,6 +77,16 @@ typedef struct Failure
 	char	   *msg;
 	size_t		msglen;
 } Failure;
+
+/* Monotonic milliseconds. */
+static double
+NowMs(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
+}
 
 /* Record a CUDA error; returns true when there was one. */
 static bool
@@ -161,34 +101,40 @@ Failed(cudaError_t err, const char *what, Failure *f)
 	return true;
 }
 
-/* Free the device buffers. */
+/* Free the device and staging buffers. */
 extern "C" void
 gs_cuda_release(void)
 {
 	if (!gpu.ready)
 		return;
+	cudaDeviceSynchronize();
 	cudaFree(gpu.in);
 	cudaFree(gpu.out);
-	cudaFree(gpu.items);
+	cudaFree(gpu.scratch);
 	cudaFree(gpu.heads);
-	gpu.in = gpu.out = gpu.items = NULL;
+	gpu.in = gpu.out = gpu.scratch = NULL;
 	gpu.heads = NULL;
-	gpu.in_cap = gpu.out_cap = gpu.items_cap = gpu.heads_cap = 0;
+	gpu.in_cap = gpu.out_cap = gpu.scratch_cap = gpu.heads_cap = 0;
+	for (int k = 0; k < 2 * NSLOTS; k++)
+	{
+		cudaFreeHost(gpu.stage[k]);
+		gpu.stage[k] = NULL;
+	}
+	gpu.stage_bytes = 0;
+	gpu.stage_mb = 0;
+	(void) cudaGetLastError();
 }
 
 /* Forget everything after a failure that may have broken the context. */
 static void
 ResetContext(void)
 {
-	int			generation = gpu.generation;
-
 	cudaDeviceReset();			/* frees every allocation of this process's context */
 	(void) cudaGetLastError();
 	memset(&gpu, 0, sizeof(gpu));
-	gpu.generation = generation;
 }
 
-/* Create the context, stream and events on first use. */
+/* Create the context, streams and events on first use. */
 extern "C" GsStatus
 gs_cuda_init(char *msg, size_t msglen)
 {
@@ -211,15 +157,16 @@ gs_cuda_init(char *msg, size_t msglen)
 		Failed(cudaFree(0), "creating the CUDA context", &f) ||
 		Failed(cudaDeviceGetAttribute(&gpu.sms, cudaDevAttrMultiProcessorCount, gpu.device),
 			   "cudaDeviceGetAttribute", &f) ||
-		Failed(cudaStreamCreateWithFlags(&gpu.stream, cudaStreamNonBlocking),
-			   "cudaStreamCreate", &f))
-		return f.status == GS_ERR_GPU_OUT_OF_MEMORY ? GS_ERR_CUDA : f.status;
-	for (int k = 0; k < 4; k++)
-		if (Failed(cudaEventCreate(&gpu.ev[k]), "cudaEventCreate", &f))
-			return GS_ERR_CUDA;
-	if (Failed(cudaMalloc((void **) &gpu.err, sizeof(unsigned long long)), "cudaMalloc", &f))
-		return f.status;
-	gpu.generation++;
+		Failed(cudaStreamCreateWithFlags(&gpu.s_h2d, cudaStreamNonBlocking), "cudaStreamCreate", &f) ||
+		Failed(cudaStreamCreateWithFlags(&gpu.s_comp, cudaStreamNonBlocking), "cudaStreamCreate", &f) ||
+		Failed(cudaStreamCreateWithFlags(&gpu.s_d2h, cudaStreamNonBlocking), "cudaStreamCreate", &f))
+		return GS_ERR_CUDA;
+	for (int b = 0; b < NSLOTS; b++)
+		for (int k = 0; k < 6; k++)
+			if (Failed(cudaEventCreate(&gpu.ev[b][k]), "cudaEventCreate", &f))
+				return GS_ERR_CUDA;
+	if (Failed(cudaMalloc(&gpu.small, SM_BYTES), "cudaMalloc", &f))
+		return GS_ERR_CUDA;
 	gpu.ready = true;
 	return GS_OK;
 }
@@ -240,6 +187,48 @@ Grow(void **buf, size_t *cap, size_t need, Failure *f)
 		return false;
 	}
 	*cap = need;
+	return true;
+}
+
+/*
+ * Pinned staging buffers: 2 * NSLOTS of pinned_mb / (2 * NSLOTS) each,
+ * allocated once per setting.  False (and no staging) if pinned memory
+ * cannot be had: the caller copies from pageable memory instead.
+ */
+static bool
+Staging(int pinned_mb)
+{
+	size_t		each;
+
+	if (pinned_mb <= 0)
+		return false;
+	if (gpu.stage_mb == pinned_mb && gpu.stage_bytes > 0)
+		return true;
+	for (int k = 0; k < 2 * NSLOTS; k++)
+	{
+		cudaFreeHost(gpu.stage[k]);
+		gpu.stage[k] = NULL;
+	}
+	gpu.stage_bytes = 0;
+	gpu.stage_mb = pinned_mb;
+	each = ((size_t) pinned_mb << 20) / (2 * NSLOTS);
+	each &= ~(size_t) ((1 << 20) - 1);	/* whole MiB */
+	if (each < (1 << 20))
+		return false;
+	for (int k = 0; k < 2 * NSLOTS; k++)
+	{
+		if (cudaHostAlloc(&gpu.stage[k], each, cudaHostAllocDefault) != cudaSuccess)
+		{
+			(void) cudaGetLastError();
+			for (int j = 0; j < k; j++)
+			{
+				cudaFreeHost(gpu.stage[j]);
+				gpu.stage[j] = NULL;
+			}
+			return false;
+		}
+	}
+	gpu.stage_bytes = each;
 	return true;
 }
 
@@ -266,185 +255,192 @@ HostHeadBits(const GsScanSpec *spec, int64_t nvalues, int64_t nrows)
 	return bits;
 }
 
-/* Launch the section scans and the propagation down the levels. */
-template <int KIND, typename In, typename Acc>
-static bool
-LaunchScan(const Loader<In, Acc> &load, Item<Acc> *items, int64_t n, Failure *f)
+/* Milliseconds between two recorded events (0 on error). */
+static double
+Elapsed(cudaEvent_t a, cudaEvent_t b)
 {
-	const int64_t sec = KIND == GS_KS ? THREADS : 2 * THREADS;
-	const size_t smem = 2 * THREADS * sizeof(Item<Acc>);
-	static int	attr_generation;	/* one per instantiation and context */
-	int64_t		off[64],
-				len[64];
-	int			levels = 0;
+	float		ms = 0;
 
-	if (attr_generation != gpu.generation)
+	if (cudaEventElapsedTime(&ms, a, b) != cudaSuccess)
 	{
-		if (Failed(cudaFuncSetAttribute(ScanSections<KIND, Loader<In, Acc>, Acc>,
-										cudaFuncAttributeMaxDynamicSharedMemorySize, (int) smem),
-				   "cudaFuncSetAttribute", f) ||
-			Failed(cudaFuncSetAttribute(ScanSections<KIND, ItemLoader<Acc>, Acc>,
-										cudaFuncAttributeMaxDynamicSharedMemorySize, (int) smem),
-				   "cudaFuncSetAttribute", f))
-			return false;
-		attr_generation = gpu.generation;
+		(void) cudaGetLastError();
+		return 0;
 	}
-
-	/* level 0: the values, converted on load; then S of each level */
-	off[0] = 0;
-	len[0] = n;
-	off[1] = n;
-	len[1] = (n + sec - 1) / sec;
-	ScanSections<KIND, Loader<In, Acc>, Acc>
-		<<<(unsigned) len[1], THREADS, smem, gpu.stream>>>(load, items, items + off[1], n);
-	if (Failed(cudaGetLastError(), "launching the section scan", f))
-		return false;
-	levels = 1;
-	while (len[levels] > 1)
-	{
-		int			l = levels;
-
-		off[l + 1] = off[l] + len[l];
-		len[l + 1] = (len[l] + sec - 1) / sec;
-		ScanSections<KIND, ItemLoader<Acc>, Acc>
-			<<<(unsigned) len[l + 1], THREADS, smem, gpu.stream>>>(ItemLoader<Acc>{items + off[l]},
-																   items + off[l], items + off[l + 1], len[l]);
-		if (Failed(cudaGetLastError(), "launching the scan of section totals", f))
-			return false;
-		levels++;
-	}
-	/* back down: every level above 1 adds its totals to the level below */
-	for (int l = levels - 1; l >= 1; l--)
-	{
-		if (len[l] <= sec)
-			continue;			/* one section: nothing earlier to add */
-		int64_t		blocks = (len[l] + WTHREADS - 1) / WTHREADS;
-
-		AddSections<Acc><<<(unsigned) (blocks < 65535 ? blocks : 65535), WTHREADS, 0, gpu.stream>>>(
-			items + off[l], items + off[l + 1], len[l], sec);
-		if (Failed(cudaGetLastError(), "launching the section adds", f))
-			return false;
-	}
-	return true;
+	return ms;
 }
 
-/* One scan of n values of type In into Out with accumulator Acc. */
+/*
+ * One pass of the pipeline: (copy in,) scan and copy back every chunk.
+ * resident: the input is on the device already (a redone scan).
+ */
 template <typename In, typename Out, typename Acc>
 static GsStatus
-RunScan(const GsScanSpec *spec, const GsPlan *plan, GsKernel kernel,
-		GsScanResult *res, GsGpuTimes *times)
+RunScan(const GsScanSpec *spec, const GsPlan *plan, const GsPlanLimits *lim,
+		const GsGpuConfig *cfg, bool resident, GsScanResult *res, GsGpuTimes *times)
 {
 	Failure		f = {GS_OK, res->message, sizeof(res->message)};
 	const int64_t n = plan->nvalues;
-	const int64_t sec = kernel == GS_KERNEL_KOGGE_STONE ? THREADS : 2 * THREADS;
-	int64_t		levels_len = 0;
-	Loader<In, Acc> load;
-	Writer<Out, Acc> write;
+	const int	kind = cfg->kernel;
+	const size_t isz = sizeof(In),
+				osz = sizeof(Out);
+	char	   *small = (char *) gpu.small;
+	Item<Acc>  *carry = (Item<Acc> *) (small + SM_CARRY);
+	unsigned long long *err = (unsigned long long *) (small + SM_ERR);
+	unsigned   *violation = (unsigned *) (small + SM_VIOL);
+	HeadSource	heads;
 	FloatPlan	fp;
-	uint32_t   *hbits = NULL;
+	bool		staged;
+	int64_t		chunk,
+				nch;
 	unsigned long long err_index = ULLONG_MAX;
-	float		ms;
+	unsigned	viol = 0;
+	ScanScratch sc;
 
-	/* room for level 0 and every level of S */
-	for (int64_t l = n; l > 1; l = (l + sec - 1) / sec)
-		levels_len += (l + sec - 1) / sec;
-	if (!Grow(&gpu.in, &gpu.in_cap, (size_t) n * sizeof(In), &f) ||
-		!Grow(&gpu.out, &gpu.out_cap, (size_t) n * sizeof(Out), &f) ||
-		!Grow(&gpu.items, &gpu.items_cap, (size_t) (n + levels_len + 1) * sizeof(Item<Acc>), &f))
+	/* chunks: as large as a staging buffer holds, whole tiles and sections */
+	staged = (size_t) n * (isz > osz ? isz : osz) > DIRECT_MAX && Staging(cfg->pinned_mb);
+	if (staged)
+	{
+		chunk = (int64_t) (gpu.stage_bytes / (isz > osz ? isz : osz));
+		chunk &= ~(int64_t) 65535;
+		if (chunk < 65536)
+			staged = false;
+	}
+	if (!staged)
+		chunk = n;
+	nch = (n + chunk - 1) / chunk;
+	times->chunks = (int) nch;
+
+	if (!Grow(&gpu.in, &gpu.in_cap, (size_t) n * isz, &f) ||
+		!Grow(&gpu.out, &gpu.out_cap, (size_t) n * osz, &f) ||
+		!Grow(&gpu.scratch, &gpu.scratch_cap, ScratchBytes<Acc>(kind, chunk), &f))
 		return f.status;
+	sc = CarveScratch<Acc>(kind, chunk, gpu.scratch);
 
+	/* the float plan's constants, and the limits of a speculative one */
 	memset(&fp, 0, sizeof(fp));
 	fp.lsb = plan->lsb;
 	gs_fixed_factors(plan->lsb, &fp.s1, &fp.s2);
 	fp.scale_d = gs_pow2(plan->lsb);
 	fp.scale_f = (float) fp.scale_d;
 	fp.special = plan->special;
+	fp.speculative = lim && lim->speculative;
+	fp.min_lo = lim ? lim->min_lo : 0;
+	fp.max_abs = lim ? lim->max_abs : 0;
+	fp.violation = violation;
 
-	load.x = (const In *) gpu.in;
-	load.plan = fp;
-	load.heads.row_len = spec->row_len;
-	load.heads.bits = NULL;
-	if (plan->nrows <= 1)
-		load.heads.mode = 0;
-	else if (spec->nulls == NULL)
-		load.heads.mode = 1;
-	else
+	/* row heads */
+	heads.row_len = spec->row_len;
+	heads.bits = NULL;
+	heads.mode = plan->nrows <= 1 ? 0 : spec->nulls == NULL ? 1 : 2;
+	if (heads.mode == 2)
 	{
-		load.heads.mode = 2;
-		hbits = HostHeadBits(spec, n, plan->nrows);
+		size_t		hb = ((size_t) (n + 31) / 32 + 1) * 4;
+		uint32_t   *hbits = HostHeadBits(spec, n, plan->nrows);
+
 		if (hbits == NULL)
 		{
 			snprintf(res->message, sizeof(res->message), "out of host memory for row heads");
 			return GS_ERR_OUT_OF_MEMORY;
 		}
-		if (!Grow((void **) &gpu.heads, &gpu.heads_cap, ((size_t) (n + 31) / 32 + 1) * 4, &f))
+		if (!Grow((void **) &gpu.heads, &gpu.heads_cap, hb, &f) ||
+			Failed(cudaMemcpy(gpu.heads, hbits, hb, cudaMemcpyHostToDevice), "copying row heads", &f))
 		{
 			free(hbits);
 			return f.status;
 		}
-		load.heads.bits = gpu.heads;
-	}
-	write.y = (Out *) gpu.out;
-	write.plan = fp;
-	write.err = gpu.err;
-
-	/* input to the device */
-	if (Failed(cudaEventRecord(gpu.ev[0], gpu.stream), "cudaEventRecord", &f) ||
-		Failed(cudaMemcpyAsync(gpu.in, spec->values, (size_t) n * sizeof(In),
-							   cudaMemcpyHostToDevice, gpu.stream), "copying the array to the GPU", &f) ||
-		(hbits && Failed(cudaMemcpyAsync(gpu.heads, hbits, ((size_t) (n + 31) / 32 + 1) * 4,
-										 cudaMemcpyHostToDevice, gpu.stream), "copying row heads", &f)) ||
-		Failed(cudaMemsetAsync(gpu.err, 0xff, sizeof(unsigned long long), gpu.stream), "cudaMemsetAsync", &f) ||
-		Failed(cudaEventRecord(gpu.ev[1], gpu.stream), "cudaEventRecord", &f) ||
-		Failed(cudaStreamSynchronize(gpu.stream), "copying the array to the GPU", &f))
-	{
 		free(hbits);
-		return f.status;
+		heads.bits = gpu.heads;
 	}
-	free(hbits);
-	if (spec->interrupt)
-		spec->interrupt();
-
-	/* the scan */
-	Item<Acc>  *items = (Item<Acc> *) gpu.items;
-	bool		ok = kernel == GS_KERNEL_KOGGE_STONE
-		? LaunchScan<GS_KS, In, Acc>(load, items, n, &f)
-		: LaunchScan<GS_BK, In, Acc>(load, items, n, &f);
-
-	if (!ok)
+	if (Failed(cudaMemsetAsync(err, 0xff, sizeof(*err), gpu.s_comp), "cudaMemsetAsync", &f) ||
+		Failed(cudaMemsetAsync(violation, 0, sizeof(*violation), gpu.s_comp), "cudaMemsetAsync", &f))
 		return f.status;
+	if (staged)
+		gs_copy_init(cfg->copy_threads);
+
+	/*
+	 * The pipeline.  Step k: wait for the slots chunk k and chunk j = k - 2
+	 * need, copy chunk k into its staging buffer while chunk j is copied out
+	 * of its own (the copy threads share both), then queue chunk k's copy to
+	 * the device, its scan and its copy back.  Meanwhile the GPU works on
+	 * chunk k - 1.
+	 */
+	for (int64_t k = 0; k < nch + NSLOTS - 1; k++)
 	{
-		int64_t		blocks = (n + WTHREADS - 1) / WTHREADS;
-		int64_t		cap = (int64_t) gpu.sms * 32;
+		int64_t		j = k - (NSLOTS - 1);
+		bool		has_in = k < nch && !resident;
+		bool		has_out = j >= 0 && j < nch;
+		int			b = (int) (k % NSLOTS);
+		int			bj = (int) ((j + NSLOTS) % NSLOTS);
+		int64_t		off = k * chunk;
+		int64_t		len = k < nch ? (n - off < chunk ? n - off : chunk) : 0;
+		int64_t		offj = j * chunk;
+		int64_t		lenj = has_out ? (n - offj < chunk ? n - offj : chunk) : 0;
+		const char *src = (const char *) spec->values + off * isz;
 
-		WriteOutput<Out, Acc><<<(unsigned) (blocks < cap ? blocks : cap), WTHREADS, 0, gpu.stream>>>(
-			items, items + n, n, sec, load.heads, spec->exclusive, write);
+		if (has_in && k >= NSLOTS)	/* the slot's last copy to the device is done */
+		{
+			if (Failed(cudaEventSynchronize(gpu.ev[b][1]), "copying to the GPU", &f))
+				return f.status;
+			times->h2d_ms += Elapsed(gpu.ev[b][0], gpu.ev[b][1]);
+		}
+		if (has_out)			/* chunk j's results are in its staging buffer */
+		{
+			if (Failed(cudaEventSynchronize(gpu.ev[bj][5]), "running the scan", &f))
+				return f.status;
+			times->kernel_ms += Elapsed(gpu.ev[bj][2], gpu.ev[bj][3]);
+			times->d2h_ms += Elapsed(gpu.ev[bj][4], gpu.ev[bj][5]);
+		}
+		if (staged && (has_in || has_out))
+		{
+			double		t0 = NowMs();
+
+			gs_copy2(gpu.stage[b], src, has_in ? (size_t) len * isz : 0,
+					 (char *) spec->result + offj * osz, gpu.stage[NSLOTS + bj],
+					 has_out ? (size_t) lenj * osz : 0);
+			times->stage_ms += NowMs() - t0;	/* both directions, concurrently */
+		}
+		/* nothing in flight writes PostgreSQL's memory: a cancel is safe */
+		if (has_out && spec->interrupt && (j & 7) == 7)
+			spec->interrupt();
+		if (k >= nch)
+			continue;
+
+		cudaEvent_t *ev = gpu.ev[b];
+
+		if (!resident)
+		{
+			if (Failed(cudaEventRecord(ev[0], gpu.s_h2d), "cudaEventRecord", &f) ||
+				Failed(cudaMemcpyAsync((char *) gpu.in + off * isz, staged ? (const char *) gpu.stage[b] : src,
+									   (size_t) len * isz, cudaMemcpyHostToDevice, gpu.s_h2d),
+					   "copying to the GPU", &f) ||
+				Failed(cudaEventRecord(ev[1], gpu.s_h2d), "cudaEventRecord", &f) ||
+				Failed(cudaStreamWaitEvent(gpu.s_comp, ev[1], 0), "cudaStreamWaitEvent", &f))
+				return f.status;
+		}
+		if (Failed(cudaEventRecord(ev[2], gpu.s_comp), "cudaEventRecord", &f) ||
+			Failed(ScanChunk<In, Out, Acc>(kind, (const In *) gpu.in + off, (Out *) gpu.out + off,
+										   len, off, heads, fp, spec->exclusive,
+										   k > 0 ? &carry[(k - 1) % 2] : NULL, &carry[k % 2],
+										   sc, err, gpu.s_comp, gpu.sms), "launching the scan", &f) ||
+			Failed(cudaEventRecord(ev[3], gpu.s_comp), "cudaEventRecord", &f) ||
+			Failed(cudaStreamWaitEvent(gpu.s_d2h, ev[3], 0), "cudaStreamWaitEvent", &f) ||
+			Failed(cudaEventRecord(ev[4], gpu.s_d2h), "cudaEventRecord", &f) ||
+			Failed(cudaMemcpyAsync(staged ? gpu.stage[NSLOTS + b] : (char *) spec->result + off * osz,
+								   (const char *) gpu.out + off * osz, (size_t) len * osz,
+								   cudaMemcpyDeviceToHost, gpu.s_d2h), "copying from the GPU", &f) ||
+			Failed(cudaEventRecord(ev[5], gpu.s_d2h), "cudaEventRecord", &f))
+			return f.status;
 	}
-	if (Failed(cudaGetLastError(), "launching the output kernel", &f) ||
-		Failed(cudaEventRecord(gpu.ev[2], gpu.stream), "cudaEventRecord", &f) ||
-		Failed(cudaStreamSynchronize(gpu.stream), "running the scan kernels", &f))
-		return f.status;
-	if (spec->interrupt)
-		spec->interrupt();
-
-	/* results back */
-	if (Failed(cudaMemcpyAsync(spec->result, gpu.out, (size_t) n * sizeof(Out),
-							   cudaMemcpyDeviceToHost, gpu.stream), "copying the results from the GPU", &f) ||
-		Failed(cudaMemcpyAsync(&err_index, gpu.err, sizeof(err_index),
-							   cudaMemcpyDeviceToHost, gpu.stream), "copying the error index", &f) ||
-		Failed(cudaEventRecord(gpu.ev[3], gpu.stream), "cudaEventRecord", &f) ||
-		Failed(cudaStreamSynchronize(gpu.stream), "copying the results from the GPU", &f))
-		return f.status;
-
-	if (times)
+	if (!resident)
 	{
-		cudaEventElapsedTime(&ms, gpu.ev[0], gpu.ev[1]);
-		times->h2d_ms = ms;
-		cudaEventElapsedTime(&ms, gpu.ev[1], gpu.ev[2]);
-		times->kernel_ms = ms;
-		cudaEventElapsedTime(&ms, gpu.ev[2], gpu.ev[3]);
-		times->d2h_ms = ms;
+		for (int64_t k = nch > NSLOTS ? nch - NSLOTS : 0; k < nch; k++)
+			times->h2d_ms += Elapsed(gpu.ev[k % NSLOTS][0], gpu.ev[k % NSLOTS][1]);
 	}
+	if (Failed(cudaMemcpy(&err_index, err, sizeof(err_index), cudaMemcpyDeviceToHost), "reading the error index", &f) ||
+		Failed(cudaMemcpy(&viol, violation, sizeof(viol), cudaMemcpyDeviceToHost), "reading the plan check", &f))
+		return f.status;
+	if (viol)
+		return GS_REPLAN;
 	if (err_index != ULLONG_MAX)
 	{
 		res->status = std::is_integral<Out>::value ? GS_ERR_INT8_RANGE : GS_ERR_FLOAT_OVERFLOW;
@@ -454,59 +450,138 @@ RunScan(const GsScanSpec *spec, const GsPlan *plan, GsKernel kernel,
 	return GS_OK;
 }
 
-/* Scan on the GPU: dispatch on element type and accumulator. */
-extern "C" GsStatus
-gs_cuda_scan(const GsScanSpec *spec, const GsPlan *plan, GsKernel kernel,
-			 GsScanResult *res, GsGpuTimes *times)
+/* Scan with a plan: dispatch on element type and accumulator width. */
+static GsStatus
+RunWithPlan(const GsScanSpec *spec, const GsPlan *plan, const GsPlanLimits *lim,
+			const GsGpuConfig *cfg, bool resident, GsScanResult *res, GsGpuTimes *times)
 {
-	GsStatus	st;
+	bool		wide = plan->acc_bits > 64;
 
-	memset(res, 0, sizeof(*res));
-	res->error_position = -1;
 	res->acc_bits = plan->acc_bits;
-	if (times)
-		memset(times, 0, sizeof(*times));
-	if (!gs_shape_ok(spec, res))
-		return res->status;
-	if (plan->acc_bits > GS_GPU_MAX_ACC_BITS)
-	{
-		snprintf(res->message, sizeof(res->message),
-				 "the array's exponent range needs a %d-bit accumulator; the GPU engine has %d bits",
-				 plan->acc_bits, GS_GPU_MAX_ACC_BITS);
-		return res->status = GS_ERR_GPU_UNSUPPORTED;
-	}
-	st = gs_cuda_init(res->message, sizeof(res->message));
-	if (st != GS_OK)
-		return res->status = st;
-	if (plan->nvalues == 0)
-		return GS_OK;
-	if (kernel != GS_KERNEL_KOGGE_STONE)
-		kernel = GS_KERNEL_BRENT_KUNG;
-
 	switch (spec->type)
 	{
 		case GS_INT2:
-			st = RunScan<int16_t, int64_t, int64_t>(spec, plan, kernel, res, times);
-			break;
+			return RunScan<int16_t, int64_t, int64_t>(spec, plan, lim, cfg, resident, res, times);
 		case GS_INT4:
-			st = RunScan<int32_t, int64_t, int64_t>(spec, plan, kernel, res, times);
-			break;
+			return RunScan<int32_t, int64_t, int64_t>(spec, plan, lim, cfg, resident, res, times);
 		case GS_INT8:
-			res->acc_bits = 128;
-			st = RunScan<int64_t, int64_t, gs_i128>(spec, plan, kernel, res, times);
-			break;
+			return RunScan<int64_t, int64_t, gs_i128>(spec, plan, lim, cfg, resident, res, times);
 		case GS_FLOAT4:
-			st = plan->acc_bits <= 64
-				? RunScan<float, float, int64_t>(spec, plan, kernel, res, times)
-				: RunScan<float, float, gs_i128>(spec, plan, kernel, res, times);
-			break;
+			return wide ? RunScan<float, float, gs_i128>(spec, plan, lim, cfg, resident, res, times)
+				: RunScan<float, float, int64_t>(spec, plan, lim, cfg, resident, res, times);
 		case GS_FLOAT8:
-			st = plan->acc_bits <= 64
-				? RunScan<double, double, int64_t>(spec, plan, kernel, res, times)
-				: RunScan<double, double, gs_i128>(spec, plan, kernel, res, times);
-			break;
-		default:
+			return wide ? RunScan<double, double, gs_i128>(spec, plan, lim, cfg, resident, res, times)
+				: RunScan<double, double, int64_t>(spec, plan, lim, cfg, resident, res, times);
+	}
+	return GS_ERR_INTERNAL;
+}
+
+/* The exact plan of device-resident float input, computed on the GPU. */
+static GsStatus
+PlanOnDevice(const GsScanSpec *spec, GsPlan *plan, GsScanResult *res)
+{
+	Failure		f = {GS_OK, res->message, sizeof(res->message)};
+	char	   *small = (char *) gpu.small;
+	unsigned   *lo = (unsigned *) (small + SM_LO);
+	unsigned   *special = (unsigned *) (small + SM_SPECIAL);
+	unsigned long long *maxabs = (unsigned long long *) (small + SM_MAXABS);
+	unsigned	h_lo,
+				h_special;
+	unsigned long long h_maxabs;
+	GsFloatStats st;
+	int64_t		n = plan->nvalues;
+	unsigned	blocks = (unsigned) (gpu.sms * 8);
+
+	if (Failed(cudaMemsetAsync(lo, 0xff, 4, gpu.s_comp), "cudaMemsetAsync", &f) ||
+		Failed(cudaMemsetAsync(special, 0, 4, gpu.s_comp), "cudaMemsetAsync", &f) ||
+		Failed(cudaMemsetAsync(maxabs, 0, 8, gpu.s_comp), "cudaMemsetAsync", &f))
+		return f.status;
+	if (spec->type == GS_FLOAT4)
+		PlanReduce<float><<<blocks, 256, 0, gpu.s_comp>>>((const float *) gpu.in, n, lo, maxabs, special);
+	else
+		PlanReduce<double><<<blocks, 256, 0, gpu.s_comp>>>((const double *) gpu.in, n, lo, maxabs, special);
+	if (Failed(cudaGetLastError(), "launching the plan reduction", &f) ||
+		Failed(cudaStreamSynchronize(gpu.s_comp), "running the plan reduction", &f) ||
+		Failed(cudaMemcpy(&h_lo, lo, 4, cudaMemcpyDeviceToHost), "reading the plan", &f) ||
+		Failed(cudaMemcpy(&h_special, special, 4, cudaMemcpyDeviceToHost), "reading the plan", &f) ||
+		Failed(cudaMemcpy(&h_maxabs, maxabs, 8, cudaMemcpyDeviceToHost), "reading the plan", &f))
+		return f.status;
+	st.lo = h_lo == UINT_MAX ? INT32_MAX : (int32_t) h_lo;
+	st.maxabs = h_maxabs;
+	st.special = h_special != 0;
+	gs_plan_from_stats(plan, &st);
+	return GS_OK;
+}
+
+/* Scan on the GPU. */
+extern "C" GsStatus
+gs_cuda_scan(const GsScanSpec *spec, const GsGpuConfig *cfg, GsScanResult *res,
+			 GsGpuTimes *times)
+{
+	GsStatus	st;
+	GsPlan		plan;
+	GsPlanLimits lim;
+	GsGpuConfig conf = *cfg;
+	bool		isfloat = spec->type == GS_FLOAT4 || spec->type == GS_FLOAT8;
+	GsGpuTimes	scratch_times;
+	double		t0;
+
+	memset(res, 0, sizeof(*res));
+	res->error_position = -1;
+	if (times == NULL)
+		times = &scratch_times;
+	memset(times, 0, sizeof(*times));
+	if (!gs_shape_ok(spec, res))
+		return res->status;
+	st = gs_cuda_init(res->message, sizeof(res->message));
+	if (st != GS_OK)
+		return res->status = st;
+	/* whatever an earlier, interrupted call left queued is done first */
+	cudaDeviceSynchronize();
+	if (conf.kernel != GS_KERNEL_KOGGE_STONE && conf.kernel != GS_KERNEL_BRENT_KUNG)
+		conf.kernel = GS_KERNEL_SINGLE_PASS;
+
+	t0 = NowMs();
+	memset(&lim, 0, sizeof(lim));
+	if (isfloat && spec->nitems > SPECULATE_MIN)
+		gs_plan_speculative(spec, &plan, &lim);
+	else
+		gs_plan(spec, &plan);
+	times->plan_ms = NowMs() - t0;
+	if (plan.nvalues == 0)
+		return GS_OK;
+	if (plan.acc_bits > GS_GPU_MAX_ACC_BITS)
+	{
+		res->acc_bits = plan.acc_bits;
+		snprintf(res->message, sizeof(res->message),
+				 "the array's exponent range needs a %d-bit accumulator; the GPU engine has %d bits",
+				 plan.acc_bits, GS_GPU_MAX_ACC_BITS);
+		return res->status = GS_ERR_GPU_UNSUPPORTED;
+	}
+
+	st = RunWithPlan(spec, &plan, &lim, &conf, false, res, times);
+	if (st == GS_REPLAN)
+	{
+		/* the sample missed something: plan from all values, on the GPU, and redo */
+		times->replanned = true;
+		t0 = NowMs();
+		st = PlanOnDevice(spec, &plan, res);
+		times->plan_ms += NowMs() - t0;
+		if (st == GS_OK && plan.acc_bits > GS_GPU_MAX_ACC_BITS)
+		{
+			res->acc_bits = plan.acc_bits;
+			snprintf(res->message, sizeof(res->message),
+					 "the array's exponent range needs a %d-bit accumulator; the GPU engine has %d bits",
+					 plan.acc_bits, GS_GPU_MAX_ACC_BITS);
+			st = GS_ERR_GPU_UNSUPPORTED;
+		}
+		else if (st == GS_OK)
+			st = RunWithPlan(spec, &plan, NULL, &conf, true, res, times);
+		if (st == GS_REPLAN)
+		{
+			snprintf(res->message, sizeof(res->message), "the exact plan failed its own check");
 			st = GS_ERR_INTERNAL;
+		}
 	}
 	if (st == GS_ERR_CUDA)
 		ResetContext();			/* the next call starts afresh */

@@ -78,7 +78,14 @@ struct HeadSource
 	}
 };
 
-/* Fixed-point conversion constants of a float plan. */
+/*
+ * Fixed-point conversion constants of a float plan.  A speculative plan
+ * (guessed from a sample) also carries the limits within which it is exact:
+ * every finite value's lowest set bit at or above 2^lsb (biased exponent
+ * field + trailing zeros >= min_lo) and magnitude bits below max_abs.  A
+ * value outside them raises *violation, and the scan is redone with an exact
+ * plan; results never come from a plan that does not cover the data.
+ */
 struct FloatPlan
 {
 	int			lsb;
@@ -87,6 +94,10 @@ struct FloatPlan
 	float		scale_f;		/* 2^lsb */
 	double		scale_d;
 	bool		special;		/* NaN, Infinity or -0 in the array */
+	bool		speculative;
+	int			min_lo;			/* speculative: see above */
+	uint64_t	max_abs;
+	unsigned   *violation;
 };
 
 /* A finite float as a fixed-point integer of the accumulator's width. */
@@ -113,32 +124,81 @@ FloatFlags(In x)
 		return gs_f64_flags(gs_f64_bits(x));
 }
 
+/*
+ * Does a value fall outside a speculative plan: a finite value below its
+ * unit or above its magnitude limit, or a NaN, infinity or -0 in a plan made
+ * without special values?
+ */
+template <typename In>
+__device__ __forceinline__ bool
+OutsidePlan(In x, const FloatPlan &p)
+{
+	uint64_t	u,
+				a,
+				m,
+				inf;
+	int			ef,
+				lo;
+
+	if constexpr (sizeof(In) == 4)
+	{
+		u = gs_f32_bits(x);
+		a = u & 0x7fffffffu;
+		inf = 0x7f800000u;
+		ef = (int) (a >> 23);
+		m = (a & 0x7fffffu) | 0x800000u;
+	}
+	else
+	{
+		u = gs_f64_bits(x);
+		a = u & UINT64_C(0x7fffffffffffffff);
+		inf = UINT64_C(0x7ff0000000000000);
+		ef = (int) (a >> 52);
+		m = (a & UINT64_C(0xfffffffffffff)) | UINT64_C(0x10000000000000);
+	}
+	if (a >= inf)
+		return !p.special;
+	if (a == 0)
+		return u != 0 && !p.special;
+	/* OR-ing the implicit bit keeps a subnormal's trailing zeros */
+	lo = (ef > 1 ? ef : 1) + gs_ctz64(m);
+	return lo < p.min_lo || a >= p.max_abs;
+}
+
+/* One stored value as an item; gi is its index among all stored values. */
+template <typename In, typename Acc>
+__device__ __forceinline__ Item<Acc>
+MakeItem(In v, int64_t gi, const HeadSource &heads, const FloatPlan &plan)
+{
+	Item<Acc>	r;
+
+	r.f = heads.is_head(gi) ? GS_HEAD : 0;
+	if constexpr (std::is_integral<In>::value)
+		r.v = (Acc) v;
+	else
+	{
+		uint32_t	fl = plan.special ? FloatFlags(v) : 0;
+
+		r.f |= fl;
+		if (plan.speculative && OutsidePlan(v, plan))
+			atomicOr(plan.violation, 1u);
+		r.v = (fl & GS_NONFINITE) ? (Acc) 0 : ToFixed<In, Acc>(v, plan);
+	}
+	return r;
+}
+
 /* Level-0 loader: a stored value as an item. */
 template <typename In, typename Acc>
 struct Loader
 {
 	const In   *x;
+	int64_t		offset;			/* index of x[0] among all stored values */
 	HeadSource	heads;
 	FloatPlan	plan;
 
 	__device__ __forceinline__ Item<Acc> operator()(int64_t i) const
 	{
-		Item<Acc>	r;
-		In			v = x[i];
-
-		r.f = heads.is_head(i) ? GS_HEAD : 0;
-		if constexpr (std::is_integral<In>::value)
-			r.v = (Acc) v;
-		else if (plan.special)
-		{
-			uint32_t	fl = FloatFlags(v);
-
-			r.f |= fl;
-			r.v = (fl & GS_NONFINITE) ? (Acc) 0 : ToFixed<In, Acc>(v, plan);
-		}
-		else
-			r.v = ToFixed<In, Acc>(v, plan);
-		return r;
+		return MakeItem<In, Acc>(x[i], offset + i, heads, plan);
 	}
 };
 
@@ -189,46 +249,56 @@ IsInf(double x)
 }
 
 /*
- * Output of one running total: the float result (special values, signed
- * zero, correct rounding) or the int8 result, and the lowest index whose
- * output overflows the result type (atomicMin into *err).
+ * The output of one running total: the float result (special values, signed
+ * zero, correct rounding) or the int8 result.  An output that overflows the
+ * result type records its global index gi with atomicMin into *err.
  */
+template <typename Out, typename Acc>
+__device__ __forceinline__ Out
+MakeOutput(const Item<Acc> &it, int64_t gi, const FloatPlan &plan,
+		   unsigned long long *err)
+{
+	if constexpr (std::is_integral<Out>::value)
+	{
+		/* int8 results: a 128-bit total must fit */
+		if constexpr (sizeof(Acc) > 8)
+		{
+			if (it.v > (gs_i128) INT64_MAX || it.v < (gs_i128) INT64_MIN)
+				atomicMin(err, (unsigned long long) gi);
+		}
+		return (Out) (int64_t) it.v;
+	}
+	else
+	{
+		double		sv;
+		Out			r;
+
+		if (gs_special_value(it.f, &sv))
+			r = (Out) sv;
+		else if (it.v == 0)
+			r = gs_zero_is_negative(it.f) ? (Out) -0.0 : (Out) 0.0;
+		else
+		{
+			r = RoundTo((Out *) 0, it.v, plan);
+			if (IsInf(r))
+				atomicMin(err, (unsigned long long) gi);
+		}
+		return r;
+	}
+}
+
+/* Writer of the hierarchical scan's output kernel. */
 template <typename Out, typename Acc>
 struct Writer
 {
 	Out		   *y;
+	int64_t		offset;			/* index of y[0] among all stored values */
 	FloatPlan	plan;
 	unsigned long long *err;
 
 	__device__ __forceinline__ void operator()(int64_t i, const Item<Acc> &it) const
 	{
-		if constexpr (std::is_integral<Out>::value)
-		{
-			/* int8 results: a 128-bit total must fit */
-			if constexpr (sizeof(Acc) > 8)
-			{
-				if (it.v > (gs_i128) INT64_MAX || it.v < (gs_i128) INT64_MIN)
-					atomicMin(err, (unsigned long long) i);
-			}
-			y[i] = (Out) (int64_t) it.v;
-		}
-		else
-		{
-			double		sv;
-			Out			r;
-
-			if (gs_special_value(it.f, &sv))
-				r = (Out) sv;
-			else if (it.v == 0)
-				r = gs_zero_is_negative(it.f) ? (Out) -0.0 : (Out) 0.0;
-			else
-			{
-				r = RoundTo((Out *) 0, it.v, plan);
-				if (IsInf(r))
-					atomicMin(err, (unsigned long long) i);
-			}
-			y[i] = r;
-		}
+		y[i] = MakeOutput<Out, Acc>(it, offset + i, plan, err);
 	}
 };
 

@@ -70,7 +70,7 @@ SELECT engine, elements FROM gpuscan_last_run();
 SET gpuscan.device = gpu;
 SELECT CASE WHEN pg_temp.has_gpu()
             THEN pg_temp.outcome($$SELECT gpu_cumsum(ARRAY[1, 2, 3])$$) = 'ok'
-                 AND pg_temp.result($$SELECT engine = 'gpu' AND kernel IN ('kogge_stone', 'brent_kung')
+                 AND pg_temp.result($$SELECT engine = 'gpu' AND kernel IN ('kogge_stone', 'brent_kung', 'single_pass')
                                            AND h2d_ms >= 0 AND kernel_ms >= 0 AND d2h_ms >= 0
                                            AND fallback_reason IS NULL
                                     FROM gpuscan_last_run()$$) = 'true'
@@ -100,7 +100,7 @@ SELECT CASE WHEN pg_temp.has_gpu()
                            AND pg_temp.result($$SELECT gpu_cumsum(ARRAY[3, 1, 7, 0, 4, 1, 6, 3])::text$$)
                                = '{3,4,11,11,15,16,22,25}'
                            AND pg_temp.result($$SELECT kernel FROM gpuscan_last_run()$$) = k AS ok
-                    FROM unnest(ARRAY['kogge_stone', 'brent_kung']) AS k) r)
+                    FROM unnest(ARRAY['kogge_stone', 'brent_kung', 'single_pass']) AS k) r)
             ELSE true
        END AS kernels_agree;
 RESET gpuscan.kernel;

@@ -86,6 +86,7 @@ gpu_cumsum(PG_FUNCTION_ARGS)
 
 	/* the result: the input's header and null bitmap around the scanned values */
 	result = (ArrayType *) palloc(total);
+	gs_advise_result(result, total);	/* fewer first-touch faults */
 	memset(result, 0, overhead);	/* header padding too: equal arrays are byte-equal */
 	SET_VARSIZE(result, total);
 	result->ndim = ndim;

@@ -170,13 +170,15 @@ gpuscan_run(GsScanSpec *spec, Oid restype, int ndim, const int *dims,
 	}
 	if (use_gpu)
 	{
-		GsPlan		plan;
+		GsGpuConfig cfg;
 		GsGpuTimes	times;
-		GsKernel	kernel = gpuscan_kernel == GPUSCAN_KERNEL_KOGGE_STONE
-			? GS_KERNEL_KOGGE_STONE : GS_KERNEL_BRENT_KUNG;
 
-		gs_plan(spec, &plan);
-		gs_cuda_scan(spec, &plan, kernel, &res, &times);
+		cfg.kernel = gpuscan_kernel == GPUSCAN_KERNEL_KOGGE_STONE ? GS_KERNEL_KOGGE_STONE
+			: gpuscan_kernel == GPUSCAN_KERNEL_BRENT_KUNG ? GS_KERNEL_BRENT_KUNG
+			: GS_KERNEL_SINGLE_PASS;
+		cfg.pinned_mb = gpuscan_pinned_buffer_mb;
+		cfg.copy_threads = 0;
+		gs_cuda_scan(spec, &cfg, &res, &times);
 		if (res.status == GS_ERR_GPU_UNSUPPORTED || res.status == GS_ERR_GPU_OUT_OF_MEMORY)
 			NoteFallback(res.message);
 		else
@@ -184,7 +186,8 @@ gpuscan_run(GsScanSpec *spec, Oid restype, int ndim, const int *dims,
 			done = true;
 			n_gpu_calls++;
 			last_run.gpu = true;
-			last_run.kernel = kernel == GS_KERNEL_KOGGE_STONE ? "kogge_stone" : "brent_kung";
+			last_run.kernel = cfg.kernel == GS_KERNEL_KOGGE_STONE ? "kogge_stone"
+				: cfg.kernel == GS_KERNEL_BRENT_KUNG ? "brent_kung" : "single_pass";
 			last_run.acc_bits = res.acc_bits;
 			last_run.h2d_ms = times.h2d_ms;
 			last_run.kernel_ms = times.kernel_ms;

@@ -35,6 +35,7 @@ PG_MODULE_MAGIC;
 int			gpuscan_device = GPUSCAN_DEVICE_AUTO;
 int			gpuscan_gpu_min_elements = GPU_MIN_ELEMENTS_DEFAULT;
 int			gpuscan_kernel = GPUSCAN_KERNEL_AUTO;
+int			gpuscan_pinned_buffer_mb = 96;
 
 static const struct config_enum_entry device_options[] = {
 	{"auto", GPUSCAN_DEVICE_AUTO, false},
@@ -47,6 +48,7 @@ static const struct config_enum_entry kernel_options[] = {
 	{"auto", GPUSCAN_KERNEL_AUTO, false},
 	{"kogge_stone", GPUSCAN_KERNEL_KOGGE_STONE, false},
 	{"brent_kung", GPUSCAN_KERNEL_BRENT_KUNG, false},
+	{"single_pass", GPUSCAN_KERNEL_SINGLE_PASS, false},
 	{NULL, 0, false}
 };
 
@@ -77,14 +79,25 @@ _PG_init(void)
 							0,
 							NULL, NULL, NULL);
 	DefineCustomEnumVariable("gpuscan.kernel",
-							 "Chooses the block scan of the GPU engine's hierarchical scan.",
-							 "kogge_stone or brent_kung (PMPP chapter 9); auto is brent_kung.",
+							 "Chooses the GPU engine's scan kernel.",
+							 "kogge_stone or brent_kung: PMPP's hierarchical scan with that block "
+							 "scan; single_pass: decoupled look-back; auto is single_pass.",
 							 &gpuscan_kernel,
 							 GPUSCAN_KERNEL_AUTO,
 							 kernel_options,
 							 PGC_USERSET,
 							 0,
 							 NULL, NULL, NULL);
+	DefineCustomIntVariable("gpuscan.pinned_buffer_mb",
+							"Pinned host memory per backend for the GPU engine's transfers.",
+							"Arrays stream through six staging buffers sharing this much "
+							"page-locked memory; 0 copies from pageable memory instead.",
+							&gpuscan_pinned_buffer_mb,
+							96,
+							0, 4096,
+							PGC_USERSET,
+							GUC_UNIT_MB,
+							NULL, NULL, NULL);
 	MarkGUCPrefixReserved("gpuscan");
 }
 

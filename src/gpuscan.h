@@ -21,13 +21,15 @@ typedef enum GpuscanKernel
 {
 	GPUSCAN_KERNEL_AUTO,
 	GPUSCAN_KERNEL_KOGGE_STONE,
-	GPUSCAN_KERNEL_BRENT_KUNG
+	GPUSCAN_KERNEL_BRENT_KUNG,
+	GPUSCAN_KERNEL_SINGLE_PASS
 } GpuscanKernel;
 
 /* The settings (src/gpuscan.c). */
 extern int	gpuscan_device;
 extern int	gpuscan_gpu_min_elements;
 extern int	gpuscan_kernel;
+extern int	gpuscan_pinned_buffer_mb;
 
 /*
  * Run one scan on the engine the settings choose, with fallbacks, and raise

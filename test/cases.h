@@ -47,6 +47,7 @@ enum
 	D_TIES,						/* powers of two making exact rounding ties */
 	D_CANCEL_WIDE,				/* huge values that cancel, with tiny ones (wide) */
 	D_SPECIAL_WIDE,				/* NaN, Infinity, -0 and subnormals (wide) */
+	D_RARE,						/* integers, and one in 2^20 a tiny value or NaN */
 	ND
 };
 
@@ -114,6 +115,11 @@ RandFloat(int dist, int f8)
 			return RandBelow(3) == 0 ? -x : x;
 		case D_NEGZERO:
 			return RandBelow(50) ? -0.0 : 0.0;
+		case D_RARE:
+			/* what a sample of the array misses: a speculative plan must notice */
+			if (RandBelow(1 << 20) == 0)
+				return (Rand64() & 1) ? NAN : ldexp(1, -40);
+			return (double) ((int64_t) RandBelow(2001) - 1000);
 		case D_TIES:
 			{
 				/* near 1: half an ulp is 2^-p; 2^-tie_shift tips ties either way */

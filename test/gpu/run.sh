@@ -39,7 +39,7 @@ FAILED=0
 psql -X -q -c "CREATE EXTENSION IF NOT EXISTS gpuscan" >/dev/null
 psql -X -c "SELECT * FROM gpuscan_devices()"
 
-for k in kogge_stone brent_kung; do
+for k in kogge_stone brent_kung single_pass; do
 	echo "== pg_regress, every call forced onto the GPU, gpuscan.kernel=$k"
 	run_installcheck "$LOGDIR/installcheck-$k.log" \
 		PGOPTIONS="-c gpuscan.device=gpu -c gpuscan.kernel=$k"

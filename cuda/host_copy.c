@@ -1,0 +1,261 @@
+/*
+ * cuda/host_copy.c — parallel host memory copies for the GPU engine.
+ *
+ * Moving an array between PostgreSQL's memory and pinned staging buffers
+ * is plain memcpy work, and one core cannot keep up with PCIe (about 10-20
+ * GB/s against 55).  A few threads share each copy in slices.  They are
+ * created with every signal blocked, so PostgreSQL's signal handling stays
+ * on the backend's own thread, and they touch nothing of PostgreSQL's.
+ */
+#include "host_copy.h"
+
+#include <pthread.h>
+#include <signal.h>
+#include <stdint.h>
+#include <string.h>
+#include <unistd.h>
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
+
+#define MAX_THREADS 16
+#define SLICE_MIN	(256 * 1024)	/* no thread copies less */
+
+/*
+ * The copy in progress: up to two segments, seen as one byte range split in
+ * slices that an atomic counter hands out.
+ */
+static struct
+{
+	char	   *dst[2];
+	const char *src[2];
+	size_t		len[2];
+	size_t		bytes;
+	size_t		slice;
+	int			nslices;
+	int			next;			/* next slice to take */
+	int			done;			/* slices finished */
+	int			active;			/* workers inside the job (under mu) */
+	uint64_t	generation;		/* bumped for each copy */
+} job;
+
+static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t go = PTHREAD_COND_INITIALIZER;
+static pthread_cond_t finished = PTHREAD_COND_INITIALIZER;
+static int	nworkers = -1;
+static int	use_nt = -1;
+
+#if defined(__x86_64__)
+/* Copy with 64-byte non-temporal stores (dst 64-byte aligned from here on). */
+__attribute__((target("avx512f"))) static void
+CopyNT(char *dst, const char *src, size_t bytes)
+{
+	size_t		head = (64 - ((uintptr_t) dst & 63)) & 63;
+	size_t		i;
+
+	if (head > bytes)
+		head = bytes;
+	memcpy(dst, src, head);
+	dst += head;
+	src += head;
+	bytes -= head;
+	for (i = 0; i + 256 <= bytes; i += 256)
+	{
+		__m512i		a = _mm512_loadu_si512(src + i);
+		__m512i		b = _mm512_loadu_si512(src + i + 64);
+		__m512i		c = _mm512_loadu_si512(src + i + 128);
+		__m512i		d = _mm512_loadu_si512(src + i + 192);
+
+		_mm512_stream_si512((__m512i *) (dst + i), a);
+		_mm512_stream_si512((__m512i *) (dst + i + 64), b);
+		_mm512_stream_si512((__m512i *) (dst + i + 128), c);
+		_mm512_stream_si512((__m512i *) (dst + i + 192), d);
+	}
+	memcpy(dst + i, src + i, bytes - i);
+	_mm_sfence();
+}
+#endif
+
+/* Copy len bytes, with non-temporal stores where the CPU has AVX-512. */
+static void
+CopyBytes(char *dst, const char *src, size_t len)
+{
+#if defined(__x86_64__)
+	if (use_nt)
+	{
+		CopyNT(dst, src, len);
+		return;
+	}
+#endif
+	memcpy(dst, src, len);
+}
+
+/* Copy one slice of the current job (it may straddle the two segments). */
+static void
+CopySlice(int k)
+{
+	size_t		off = (size_t) k * job.slice;
+	size_t		end = off + job.slice <= job.bytes ? off + job.slice : job.bytes;
+
+	for (int s = 0; s < 2 && off < end; s++)
+	{
+		size_t		seg_lo = s == 0 ? 0 : job.len[0];
+		size_t		seg_hi = seg_lo + job.len[s];
+
+		if (off < seg_hi)
+		{
+			size_t		stop = end < seg_hi ? end : seg_hi;
+
+			CopyBytes(job.dst[s] + (off - seg_lo), job.src[s] + (off - seg_lo), stop - off);
+			off = stop;
+		}
+	}
+}
+
+/* Take and copy slices until none are left; returns how many were copied. */
+static int
+TakeSlices(void)
+{
+	int			copied = 0;
+
+	for (;;)
+	{
+		int			k = __atomic_fetch_add(&job.next, 1, __ATOMIC_ACQ_REL);
+
+		if (k >= job.nslices)
+			return copied;
+		CopySlice(k);
+		copied++;
+	}
+}
+
+/*
+ * A copy thread: wait for a job, help with it, repeat.  While a worker is
+ * active it reads the job's fields without the mutex, so gs_copy changes
+ * them only when no worker is active.
+ */
+static void *
+Worker(void *arg)
+{
+	uint64_t	seen = 0;
+
+	(void) arg;
+	for (;;)
+	{
+		int			copied;
+
+		pthread_mutex_lock(&mu);
+		while (job.generation == seen)
+			pthread_cond_wait(&go, &mu);
+		seen = job.generation;
+		job.active++;
+		pthread_mutex_unlock(&mu);
+
+		copied = TakeSlices();
+
+		pthread_mutex_lock(&mu);
+		job.done += copied;
+		job.active--;
+		if (job.active == 0 || job.done == job.nslices)
+			pthread_cond_broadcast(&finished);
+		pthread_mutex_unlock(&mu);
+	}
+	return NULL;
+}
+
+/* Start the copy threads (once). */
+int
+gs_copy_init(int nthreads)
+{
+	sigset_t	all,
+				old;
+	int			i;
+
+	if (nworkers >= 0)
+		return nworkers + 1;
+#if defined(__x86_64__)
+	__builtin_cpu_init();
+	use_nt = __builtin_cpu_supports("avx512f");
+#else
+	use_nt = 0;
+#endif
+	if (nthreads <= 0)
+	{
+		long		ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+
+		nthreads = ncpu >= 16 ? 8 : ncpu >= 4 ? (int) ncpu / 2 : 1;
+	}
+	if (nthreads > MAX_THREADS)
+		nthreads = MAX_THREADS;
+	nworkers = 0;
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &old);
+	for (i = 0; i < nthreads - 1; i++)
+	{
+		pthread_t	t;
+
+		if (pthread_create(&t, NULL, Worker, NULL) != 0)
+			break;
+		pthread_detach(t);
+		nworkers++;
+	}
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	return nworkers + 1;
+}
+
+/* Two copies at once, split over the copy threads (len2 may be 0). */
+void
+gs_copy2(void *dst1, const void *src1, size_t len1,
+		 void *dst2, const void *src2, size_t len2)
+{
+	size_t		bytes = len1 + len2;
+	int			copied;
+
+	if (nworkers < 0)
+		gs_copy_init(0);
+	if (nworkers == 0 || bytes < 2 * SLICE_MIN)
+	{
+		if (len1)
+			memcpy(dst1, src1, len1);
+		if (len2)
+			memcpy(dst2, src2, len2);
+		return;
+	}
+	pthread_mutex_lock(&mu);
+	while (job.active > 0)		/* a late worker may still be in the last job */
+		pthread_cond_wait(&finished, &mu);
+	job.dst[0] = (char *) dst1;
+	job.src[0] = (const char *) src1;
+	job.len[0] = len1;
+	job.dst[1] = (char *) dst2;
+	job.src[1] = (const char *) src2;
+	job.len[1] = len2;
+	job.bytes = bytes;
+	job.nslices = (int) ((bytes + SLICE_MIN - 1) / SLICE_MIN);
+	if (job.nslices > 4 * (nworkers + 1))
+		job.nslices = 4 * (nworkers + 1);
+	job.slice = (bytes + job.nslices - 1) / job.nslices;
+	job.slice = (job.slice + 63) & ~(size_t) 63;
+	job.nslices = (int) ((bytes + job.slice - 1) / job.slice);
+	job.next = 0;
+	job.done = 0;
+	job.generation++;
+	pthread_cond_broadcast(&go);
+	pthread_mutex_unlock(&mu);
+
+	copied = TakeSlices();
+
+	pthread_mutex_lock(&mu);
+	job.done += copied;
+	while (job.done < job.nslices || job.active > 0)
+		pthread_cond_wait(&finished, &mu);
+	pthread_mutex_unlock(&mu);
+}
+
+/* dst = src, split over the copy threads. */
+void
+gs_copy(void *dst, const void *src, size_t bytes)
+{
+	gs_copy2(dst, src, bytes, NULL, NULL, 0);
+}
