@@ -43,7 +43,7 @@ SELECT name, vartype, enumvals, min_val, max_val, context
 FROM pg_settings WHERE name LIKE 'gpuscan.%' ORDER BY name;
 SET gpuscan.device = 'tpu';
 SET gpuscan.kernel = 'sklansky';
-SET gpuscan.gpu_min_elements = -1;
+SET gpuscan.gpu_min_elements = -2;
 SET gpuscan.no_such_setting = 1;
 
 --

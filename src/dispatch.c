@@ -5,8 +5,9 @@
  *   gpuscan.device = cpu:  the CPU engine.
  *   gpuscan.device = gpu:  the GPU engine; without a usable GPU, ERROR 55000.
  *   gpuscan.device = auto: the GPU engine for arrays of at least
- *                          gpuscan.gpu_min_elements elements when a GPU is
- *                          usable, else the CPU engine.
+ *                          gpuscan.gpu_min_elements elements (by default a
+ *                          measured crossover per element type) when a GPU
+ *                          is usable, else the CPU engine.
  *
  * Either way an array the GPU engine cannot take (an exponent range wider
  * than its 128-bit accumulator) or GPU memory running out sends the call to
@@ -122,6 +123,33 @@ ReportScanError(const GsScanResult *res, Oid restype, int ndim,
 	}
 }
 
+/*
+ * The smallest array gpuscan.device = auto sends to the GPU: the setting,
+ * or with -1 the crossover measured for the element type (H200 machine,
+ * engine time from SQL, test/bench/results/sql-pipeline-2026-11-22-h200.txt):
+ * float8 between 2^18 and 2^19 elements, int4 between 2^20 and 2^21, float4
+ * between 2^21 and 2^22.  int2 is taken as int4; int8, not measured, as
+ * float4 (8-byte transfers like float8, a CPU loop as fast as int4's).
+ */
+static int64
+GpuMinElements(GsElemType type)
+{
+	if (gpuscan_gpu_min_elements >= 0)
+		return gpuscan_gpu_min_elements;
+	switch (type)
+	{
+		case GS_FLOAT8:
+			return INT64_C(1) << 19;
+		case GS_INT2:
+		case GS_INT4:
+			return INT64_C(1) << 21;
+		case GS_FLOAT4:
+		case GS_INT8:
+			return INT64_C(1) << 22;
+	}
+	return INT64_C(1) << 22;
+}
+
 /* Fall back from the GPU engine: say why at DEBUG1, count it, remember it. */
 static void
 NoteFallback(const char *reason)
@@ -148,7 +176,7 @@ gpuscan_run(GsScanSpec *spec, Oid restype, int ndim, const int *dims,
 	last_run.elements = spec->nitems;
 
 	use_gpu = gpuscan_device == GPUSCAN_DEVICE_GPU ||
-		(gpuscan_device == GPUSCAN_DEVICE_AUTO && spec->nitems >= gpuscan_gpu_min_elements);
+		(gpuscan_device == GPUSCAN_DEVICE_AUTO && spec->nitems >= GpuMinElements(spec->type));
 
 #ifdef GS_WITH_CUDA
 	if (use_gpu)

@@ -24,13 +24,11 @@
 PG_MODULE_MAGIC;
 
 /*
- * Below this many elements gpuscan.device = auto uses the CPU engine.  On an
- * H200 machine (test/bench/results/sql-2026-11-22-h200.txt) the GPU engine
- * of this version, with pageable transfers, was slower than the exact CPU
- * engine at every size PostgreSQL allows, so auto keeps every array on the
- * CPU; a user whose CPU lacks AVX-512 can lower this (README).
+ * gpuscan.gpu_min_elements: -1 (the default) uses the per-type crossovers
+ * measured on an H200 machine (test/bench/results/sql-pipeline-*.txt; see
+ * GpuMinElements in src/dispatch.c); 0 or more applies to every type.
  */
-#define GPU_MIN_ELEMENTS_DEFAULT INT_MAX
+#define GPU_MIN_ELEMENTS_DEFAULT (-1)
 
 int			gpuscan_device = GPUSCAN_DEVICE_AUTO;
 int			gpuscan_gpu_min_elements = GPU_MIN_ELEMENTS_DEFAULT;
@@ -71,10 +69,10 @@ _PG_init(void)
 							 NULL, NULL, NULL);
 	DefineCustomIntVariable("gpuscan.gpu_min_elements",
 							"Smallest array that gpuscan.device = auto sends to the GPU.",
-							NULL,
+							"-1 uses the measured crossover of each element type.",
 							&gpuscan_gpu_min_elements,
 							GPU_MIN_ELEMENTS_DEFAULT,
-							0, INT_MAX,
+							-1, INT_MAX,
 							PGC_USERSET,
 							0,
 							NULL, NULL, NULL);

@@ -20,3 +20,8 @@ mkdir -p "$OUTDIR"
 	psql -X -q -v maxlog="$MAXLOG" -f test/bench/sql_bench.sql -o /dev/stdout 2>&1 |
 		tee >(sed -n '/^type,n,mode/,$p' > "$OUTDIR/sql_bench.csv") | sed '/^type,n,mode/,$d'
 } | tee "$OUTDIR/sql_bench.txt"
+# the plot, where matplotlib is at hand
+if python3 -c 'import matplotlib' 2>/dev/null; then
+	python3 "$TOP/test/bench/plot.py" "$OUTDIR/sql_bench.csv" "$OUTDIR/sql_bench.png" \
+		"${PIPELINE_CSV:-}" "gpu_cumsum from SQL, $(date -u +%Y-%m-%d)"
+fi
