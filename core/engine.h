@@ -75,6 +75,7 @@ typedef struct GsPlan
 	int			acc_bits;		/* 64, 128 or 64 * nlimbs */
 	int			nlimbs;
 	int			lsb;
+	int			value_bits;		/* bits of the largest |value| in units of 2^lsb */
 	bool		special;		/* NaN, Infinity or -0 present: track flags */
 } GsPlan;
 

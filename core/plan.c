@@ -179,8 +179,9 @@ gs_plan_from_stats(GsPlan *plan, const GsFloatStats *st)
 		return;
 	}
 	plan->lsb = st->lo - bias;
+	plan->value_bits = TopBit(plan->type, st->maxabs) + 1 - plan->lsb;
 	/* |prefix| < nvalues * 2^(maxmsb+1), plus a sign bit */
-	SetWidth(plan, TopBit(plan->type, st->maxabs) - plan->lsb + gs_ceil_log2(plan->nvalues) + 2);
+	SetWidth(plan, plan->value_bits + gs_ceil_log2(plan->nvalues) + 1);
 }
 
 /* Counts and type of a plan, before the values are looked at. */
@@ -193,6 +194,7 @@ PlanInit(const GsScanSpec *spec, GsPlan *plan)
 		: spec->nitems;
 	plan->nrows = spec->nitems > 0 && spec->row_len > 0 ? spec->nitems / spec->row_len : 0;
 	SetWidth(plan, spec->type == GS_INT8 ? 128 : 64);
+	plan->value_bits = spec->type == GS_INT2 ? 16 : spec->type == GS_INT4 ? 32 : 64;
 }
 
 /* The bits of 2^e as a float of the type; +Infinity's above the range. */

@@ -295,6 +295,7 @@ RunScan(const GsScanSpec *spec, const GsPlan *plan, const GsPlanLimits *lim,
 	unsigned long long err_index = ULLONG_MAX;
 	unsigned	viol = 0;
 	ScanScratch sc;
+	int			fast;
 
 	/* chunks: as large as a staging buffer holds, whole tiles and sections */
 	staged = (size_t) n * (isz > osz ? isz : osz) > DIRECT_MAX && Staging(cfg->pinned_mb);
@@ -356,6 +357,8 @@ RunScan(const GsScanSpec *spec, const GsPlan *plan, const GsPlanLimits *lim,
 		return f.status;
 	if (staged)
 		gs_copy_init(cfg->copy_threads);
+	/* the single pass's fast path: one row, no special values, narrow values */
+	fast = kind == GS_SP ? SpFastMode(plan, heads.mode != 0) : SPF_NONE;
 
 	/*
 	 * The pipeline.  Step k: wait for the slots chunk k and chunk j = k - 2
@@ -421,7 +424,7 @@ RunScan(const GsScanSpec *spec, const GsPlan *plan, const GsPlanLimits *lim,
 			Failed(ScanChunk<In, Out, Acc>(kind, (const In *) gpu.in + off, (Out *) gpu.out + off,
 										   len, off, heads, fp, spec->exclusive,
 										   k > 0 ? &carry[(k - 1) % 2] : NULL, &carry[k % 2],
-										   sc, err, gpu.s_comp, gpu.sms), "launching the scan", &f) ||
+										   sc, err, gpu.s_comp, gpu.sms, fast), "launching the scan", &f) ||
 			Failed(cudaEventRecord(ev[3], gpu.s_comp), "cudaEventRecord", &f) ||
 			Failed(cudaStreamWaitEvent(gpu.s_d2h, ev[3], 0), "cudaStreamWaitEvent", &f) ||
 			Failed(cudaEventRecord(ev[4], gpu.s_d2h), "cudaEventRecord", &f) ||

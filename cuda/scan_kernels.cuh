@@ -28,6 +28,7 @@
 
 #include "block_scan.cuh"
 #include "scan_ops.cuh"
+#include "../core/engine.h"
 
 #include <cuda_runtime.h>
 
@@ -200,6 +201,26 @@ ShflIdx(const Item<Acc> &x, int src)
 	return r;
 }
 
+/* Shuffle an item down by d lanes (lanes past 31 keep their own). */
+template <typename Acc>
+__device__ __forceinline__ Item<Acc>
+ShflDown(const Item<Acc> &x, int d)
+{
+	Item<Acc>	r;
+
+	if constexpr (sizeof(Acc) == 8)
+		r.v = (Acc) __shfl_down_sync(0xffffffffu, (long long) x.v, d);
+	else
+	{
+		unsigned long long lo = __shfl_down_sync(0xffffffffu, (unsigned long long) x.v, d);
+		long long	hi = __shfl_down_sync(0xffffffffu, (long long) (x.v >> 64), d);
+
+		r.v = (gs_i128) (((gs_u128) (unsigned long long) hi << 64) | lo);
+	}
+	r.f = __shfl_down_sync(0xffffffffu, x.f, d);
+	return r;
+}
+
 /* Read an item another block published, bypassing the (incoherent) L1. */
 template <typename Acc>
 __device__ __forceinline__ Item<Acc>
@@ -268,11 +289,29 @@ BlockExclusiveScan(const Item<Acc> &x, Item<Acc> &excl, Item<Acc> &total,
 	total = warp_sums[WARPS];
 }
 
+/* A tile's state, read with acquire semantics: its value is readable after. */
+__device__ __forceinline__ unsigned
+LoadAcquire(const unsigned *p)
+{
+	unsigned	v;
+
+	asm volatile("ld.acquire.gpu.global.u32 %0, [%1];" : "=r"(v) : "l"(p) : "memory");
+	return v;
+}
+
+/* Publish a tile's state with release semantics, after its value. */
+__device__ __forceinline__ void
+StoreRelease(unsigned *p, unsigned v)
+{
+	asm volatile("st.release.gpu.global.u32 [%0], %1;" :: "l"(p), "r"(v) : "memory");
+}
+
 /*
  * The look-back (warp 0 of tile > 0): combine predecessors' published values
  * from the nearest backwards until one has its inclusive prefix, or has a row
- * head (the segmented sum forgets everything before a head).  Every lane
- * returns the tile's exclusive prefix.
+ * head (the segmented sum forgets everything before a head).  Lane l reads
+ * tile pred - l; a window of 32 is combined in a five-step tree, earlier
+ * tiles on the left.  Every lane returns the tile's exclusive prefix.
  */
 template <typename Acc>
 __device__ __forceinline__ Item<Acc>
@@ -292,35 +331,38 @@ LookBack(const unsigned *status, const Item<Acc> *aggs, const Item<Acc> *incls,
 
 		if (t >= 0)
 		{
-			while ((s = *(volatile const unsigned *) &status[t]) == TILE_INVALID)
-				__nanosleep(20);
-			__threadfence();
+			while ((s = LoadAcquire(&status[t])) == TILE_INVALID)
+				;
 			v = s == TILE_PREFIX ? LoadItemCG(&incls[t]) : LoadItemCG(&aggs[t]);
 		}
 		unsigned	stops = __ballot_sync(0xffffffffu, s == TILE_PREFIX || (v.f & GS_HEAD));
 		int			last = stops ? __ffs(stops) - 1 : 31;
 
-		/* window = v[last] (earliest) combined up to v[0] (nearest) */
-		Item<Acc>	w = ShflIdx(v, last);
+		if (lane > last)
+			v = op.identity();
+#pragma unroll
+		for (int d = 1; d < 32; d *= 2)
+		{
+			Item<Acc>	earlier = ShflDown(v, d);
 
-		for (int l = last - 1; l >= 0; l--)
-			w = op.combine(w, ShflIdx(v, l));
-		excl = op.combine(w, excl);
+			if ((lane & (2 * d - 1)) == 0)
+				v = op.combine(earlier, v);
+		}
+		excl = op.combine(ShflIdx(v, 0), excl);
 		if (stops)
 			return excl;
 		pred -= 32;
 	}
 }
 
-/* Publish a tile's value, then its state (readers fence after the state). */
+/* Publish a tile's value, then its state. */
 template <typename Acc>
 __device__ __forceinline__ void
 Publish(unsigned *status, Item<Acc> *slot, int64_t tile, const Item<Acc> &v,
 		unsigned state)
 {
 	*slot = v;
-	__threadfence();
-	*(volatile unsigned *) &status[tile] = state;
+	StoreRelease(&status[tile], state);
 }
 
 /* Load ITEMS consecutive values (16-byte loads when whole and aligned). */
@@ -456,6 +498,220 @@ SinglePass(const In *x, Out *y, int64_t n, int64_t offset, HeadSource heads,
 		*carry_out = run;
 }
 
+/* ---------- the single-pass scan's fast path ---------- */
+
+/* the fast path's shape (chosen by test/bench/kernel_bench's sweep, NOTES.md) */
+#define SPF_THREADS	256			/* threads per block */
+#define SPF_ITEMS	16			/* values per thread (at most 16) */
+#define SPF_MINB	2			/* blocks per SM the registers must allow */
+
+/*
+ * Fast-path modes: values of at most 63 - log2(tile) bits sum over a tile
+ * in 64 bits (SPF_TILE64); of at most 59 bits, over a thread's 16 in 64
+ * bits, and over the tile in the accumulator (SPF_THREAD64).
+ */
+#define SPF_NONE		0
+#define SPF_TILE64		1
+#define SPF_THREAD64	2
+
+/* The fast-path mode for a plan and tile (rows and special values need the generic kernel). */
+static inline int
+SpFastMode(const GsPlan *plan, bool rows, int tile = SPF_THREADS * SPF_ITEMS)
+{
+	if (rows || plan->special)
+		return SPF_NONE;
+	return plan->value_bits <= 63 - gs_ceil_log2(tile) ? SPF_TILE64
+		: plan->value_bits <= 59 ? SPF_THREAD64 : SPF_NONE;
+}
+
+/*
+ * A value as a 64-bit fixed-point integer of the plan (the fast path: the
+ * plan guarantees |value| < 2^value_bits units with value_bits <= 59).
+ */
+template <typename In>
+__device__ __forceinline__ int64_t
+ToLocal64(In x, const FloatPlan &p)
+{
+	if constexpr (std::is_integral<In>::value)
+		return (int64_t) x;
+	else
+	{
+		uint64_t	m;
+		int			e,
+					neg;
+
+		if constexpr (sizeof(In) == 4)
+			neg = gs_f32_parts(gs_f32_bits(x), &m, &e);
+		else
+			neg = gs_f64_parts(gs_f64_bits(x), &m, &e);
+		e -= p.lsb;				/* below 0 only by trailing zeros of m */
+		int64_t		v = (int64_t) (e >= 0 ? m << e : m >> -e);
+
+		return neg ? -v : v;
+	}
+}
+
+/* Shuffle a 64- or 128-bit integer up by d lanes. */
+template <typename T>
+__device__ __forceinline__ T
+ShflUpInt(T x, int d)
+{
+	if constexpr (sizeof(T) == 8)
+		return (T) __shfl_up_sync(0xffffffffu, (long long) x, d);
+	else
+	{
+		unsigned long long lo = __shfl_up_sync(0xffffffffu, (unsigned long long) x, d);
+		long long	hi = __shfl_up_sync(0xffffffffu, (long long) (x >> 64), d);
+
+		return (T) (((gs_u128) (unsigned long long) hi << 64) | lo);
+	}
+}
+
+/* Exclusive sum of one integer per thread over the block; also the total. */
+template <int WARPS, typename T>
+__device__ __forceinline__ void
+BlockExclusiveSum(T x, T &excl, T &total, T *warp_sums)
+{
+	const int	lane = threadIdx.x & 31;
+	const int	warp = threadIdx.x >> 5;
+	T			incl = x;
+
+#pragma unroll
+	for (int d = 1; d < 32; d *= 2)
+	{
+		T			y = ShflUpInt(incl, d);
+
+		if (lane >= d)
+			incl += y;
+	}
+	if (lane == 31)
+		warp_sums[warp] = incl;
+	__syncthreads();
+	if (warp == 0)
+	{
+		T			w = lane < WARPS ? warp_sums[lane] : (T) 0;
+
+#pragma unroll
+		for (int d = 1; d < 32; d *= 2)
+		{
+			T			y = ShflUpInt(w, d);
+
+			if (lane >= d)
+				w += y;
+		}
+		if (lane < WARPS)
+			warp_sums[lane] = w;	/* inclusive: prefix of warps 0..lane */
+	}
+	__syncthreads();
+	excl = incl - x + (warp > 0 ? warp_sums[warp - 1] : (T) 0);
+	total = warp_sums[WARPS - 1];
+}
+
+/*
+ * The single-pass scan's fast path: one row, no NaN, infinities or -0, and
+ * values narrow enough that a thread's sums fit in 64 bits.  Each value is
+ * converted once, with integer operations, to a 64-bit fixed-point integer;
+ * a thread's values are scanned in plain 64-bit arithmetic, the block in
+ * Block (int64_t when the tile's sums fit, else the accumulator); only the
+ * tile's prefix (the look-back) and the final add before rounding use the
+ * plan's accumulator.  Same integers, so the same results as the generic
+ * path.
+ */
+template <typename In, typename Out, typename Acc, typename Block, int THREADS_, int ITEMS, int MINB>
+__global__ void __launch_bounds__(THREADS_, MINB)
+SinglePassFast(const In *x, Out *y, int64_t n, int64_t offset, FloatPlan plan,
+			   bool excl, const Item<Acc> *carry_in, Item<Acc> *carry_out,
+			   unsigned *tile_counter, unsigned *status, Item<Acc> *aggs,
+			   Item<Acc> *incls, unsigned long long *err)
+{
+	constexpr int TILE = THREADS_ * ITEMS;
+	constexpr int WARPS = THREADS_ / 32;
+	__shared__ Block warp_sums[WARPS];
+	__shared__ Item<Acc> tile_prefix;
+	__shared__ unsigned tile_sh;
+	SegSum<Acc> op;
+	const int	t = threadIdx.x;
+
+	if (t == 0)
+		tile_sh = atomicAdd(tile_counter, 1u);
+	__syncthreads();
+
+	const int64_t tile = tile_sh;
+	const int64_t base = tile * TILE + (int64_t) t * ITEMS;
+	In			raw[ITEMS];
+	int64_t		v[ITEMS];
+	Block		texcl,
+				bsum;
+
+	LoadBlocked<In, ITEMS>(x, base, n, raw);
+#pragma unroll
+	for (int j = 0; j < ITEMS; j++)
+	{
+		v[j] = base + j < n ? ToLocal64(raw[j], plan) : 0;
+		if constexpr (!std::is_integral<In>::value)
+		{
+			if (plan.speculative && base + j < n && OutsidePlan(raw[j], plan))
+				atomicOr(plan.violation, 1u);
+		}
+	}
+#pragma unroll
+	for (int j = 1; j < ITEMS; j++)
+		v[j] += v[j - 1];
+	BlockExclusiveSum<WARPS, Block>((Block) v[ITEMS - 1], texcl, bsum, warp_sums);
+
+	if (t < 32)
+	{
+		Item<Acc>	agg,
+					prefix;
+
+		agg.v = (Acc) bsum;
+		agg.f = 0;
+		if (tile == 0)
+		{
+			prefix = carry_in ? LoadItemCG(carry_in) : op.identity();
+			if (t == 0)
+				Publish(status, &incls[0], 0, op.combine(prefix, agg), TILE_PREFIX);
+		}
+		else
+		{
+			if (t == 0)
+				Publish(status, &aggs[tile], tile, agg, TILE_AGGREGATE);
+			prefix = LookBack(status, aggs, incls, tile);
+			if (t == 0)
+				Publish(status, &incls[tile], tile, op.combine(prefix, agg), TILE_PREFIX);
+		}
+		if (t == 0)
+			tile_prefix = prefix;
+	}
+	__syncthreads();
+
+	const Acc	start = tile_prefix.v + (Acc) texcl;	/* total before this thread's values */
+	Out			o[ITEMS];
+
+#pragma unroll
+	for (int j = 0; j < ITEMS; j++)
+	{
+		Item<Acc>	it;
+
+		it.f = 0;
+		it.v = start + (Acc) (excl ? (j > 0 ? v[j - 1] : 0) : v[j]);
+		o[j] = base + j < n ? MakeOutput<Out, Acc>(it, offset + base + j, plan, err) : Out(0);
+	}
+	StoreBlocked<Out, ITEMS>(y, base, n, o);
+	if (carry_out && base <= n - 1 && n - 1 < base + ITEMS)
+	{
+		Item<Acc>	c;
+
+		c.f = 0;
+		c.v = 0;
+#pragma unroll
+		for (int j = 0; j < ITEMS; j++)
+			if (base + j == n - 1)
+				c.v = start + (Acc) v[j];
+		*carry_out = c;
+	}
+}
+
 /* ---------- the exact plan on the GPU ---------- */
 
 /*
@@ -540,6 +796,8 @@ HierItems(int64_t n, int64_t sec)
 	return total + 1;
 }
 
+#define SP_MIN_TILE	1024		/* the smallest single-pass tile scratch is sized for */
+
 /* Scratch bytes a chunk of n values needs with a kernel kind. */
 template <typename Acc>
 static inline size_t
@@ -547,7 +805,7 @@ ScratchBytes(int kind, int64_t n)
 {
 	if (kind == GS_SP)
 	{
-		int64_t		tiles = (n + SP_THREADS * SpItems<Acc>::value - 1) / (SP_THREADS * SpItems<Acc>::value) + 1;
+		int64_t		tiles = (n + SP_MIN_TILE - 1) / SP_MIN_TILE + 1;
 
 		return (size_t) tiles * (4 + 2 * sizeof(Item<Acc>)) + 256;
 	}
@@ -563,7 +821,7 @@ CarveScratch(int kind, int64_t n, void *base)
 
 	if (kind == GS_SP)
 	{
-		int64_t		tiles = (n + SP_THREADS * SpItems<Acc>::value - 1) / (SP_THREADS * SpItems<Acc>::value) + 1;
+		int64_t		tiles = (n + SP_MIN_TILE - 1) / SP_MIN_TILE + 1;
 		char	   *p = (char *) base;
 
 		sc.aggs = p;
@@ -649,9 +907,36 @@ HierChunk(const In *x, Out *y, int64_t n, int64_t offset, const HeadSource &head
 	return cudaGetLastError();
 }
 
+/* Launch the single pass's fast path of a shape with a mode (SPF_TILE64, SPF_THREAD64). */
+template <int T, int ITEMS, int MINB, typename In, typename Out, typename Acc>
+static cudaError_t
+LaunchSpFast(int mode, const In *x, Out *y, int64_t n, int64_t offset,
+			 const FloatPlan &plan, bool excl, const Item<Acc> *carry_in,
+			 Item<Acc> *carry_out, ScanScratch sc, unsigned long long *err,
+			 cudaStream_t stream)
+{
+	static_assert(T * ITEMS >= SP_MIN_TILE && ITEMS <= 16, "tile shape");
+	int64_t		tiles = (n + T * ITEMS - 1) / (T * ITEMS);
+	cudaError_t e;
+
+	if ((e = cudaMemsetAsync(sc.status, 0, (size_t) tiles * sizeof(unsigned), stream)) != cudaSuccess ||
+		(e = cudaMemsetAsync(sc.tile_counter, 0, sizeof(unsigned), stream)) != cudaSuccess)
+		return e;
+	if (mode == SPF_TILE64)
+		SinglePassFast<In, Out, Acc, int64_t, T, ITEMS, MINB><<<(unsigned) tiles, T, 0, stream>>>(
+			x, y, n, offset, plan, excl, carry_in, carry_out, sc.tile_counter,
+			sc.status, (Item<Acc> *) sc.aggs, (Item<Acc> *) sc.incls, err);
+	else
+		SinglePassFast<In, Out, Acc, Acc, T, ITEMS, MINB><<<(unsigned) tiles, T, 0, stream>>>(
+			x, y, n, offset, plan, excl, carry_in, carry_out, sc.tile_counter,
+			sc.status, (Item<Acc> *) sc.aggs, (Item<Acc> *) sc.incls, err);
+	return cudaGetLastError();
+}
+
 /*
  * Scan one chunk of n device-resident values x into y with a kernel kind
- * (GS_KS, GS_BK, GS_SP).  offset is the index of x[0] among all stored
+ * (GS_KS, GS_BK, GS_SP; fast: the single pass's fast path, for one row,
+ * SpFastMode's mode, SPF_NONE for the generic kernels).  offset is the index of x[0] among all stored
  * values (row heads, error positions); carry_in (may be NULL) is the
  * running total before the chunk; carry_out receives its last running total
  * (must differ from carry_in).  Asynchronous on stream.
@@ -661,7 +946,7 @@ static cudaError_t
 ScanChunk(int kind, const In *x, Out *y, int64_t n, int64_t offset,
 		  const HeadSource &heads, const FloatPlan &plan, bool excl,
 		  const Item<Acc> *carry_in, Item<Acc> *carry_out, ScanScratch sc,
-		  unsigned long long *err, cudaStream_t stream, int sms)
+		  unsigned long long *err, cudaStream_t stream, int sms, int fast = SPF_NONE)
 {
 	cudaError_t e;
 
@@ -674,8 +959,11 @@ ScanChunk(int kind, const In *x, Out *y, int64_t n, int64_t offset,
 		return HierChunk<GS_BK, In, Out, Acc>(x, y, n, offset, heads, plan, excl, carry_in,
 											  carry_out, (Item<Acc> *) sc.items, err, stream, sms);
 
-	const int	items = SpItems<Acc>::value;
-	int64_t		tiles = (n + SP_THREADS * items - 1) / (SP_THREADS * items);
+	if (fast != SPF_NONE)
+		return LaunchSpFast<SPF_THREADS, SPF_ITEMS, SPF_MINB, In, Out, Acc>(
+			fast, x, y, n, offset, plan, excl, carry_in, carry_out, sc, err, stream);
+
+	int64_t		tiles = (n + SP_THREADS * SpItems<Acc>::value - 1) / (SP_THREADS * SpItems<Acc>::value);
 
 	if ((e = cudaMemsetAsync(sc.status, 0, (size_t) tiles * sizeof(unsigned), stream)) != cudaSuccess ||
 		(e = cudaMemsetAsync(sc.tile_counter, 0, sizeof(unsigned), stream)) != cudaSuccess)

@@ -108,7 +108,7 @@ Bench(int log2n, FILE *csv)
 	HeadSource	heads = {0, n, NULL};
 	double		copy_us,
 				cub_us = 0;
-	static const char *kname[] = {"", "kogge_stone", "brent_kung", "single_pass"};
+	static const char *kname[] = {"", "kogge_stone", "brent_kung", "sp_generic", "single_pass"};
 
 	for (int64_t i = 0; i < n; i++)
 		h[i] = (T) (2000.0 * ((Rand64() >> 11) * 0x1p-53) - 1000.0);
@@ -155,8 +155,11 @@ Bench(int log2n, FILE *csv)
 		fprintf(csv, "%s,%ld,cub_inclusive_sum,0,%.3f,%.4f,%.4f\n", tname, (long) n, cub_us, 1.0, cub_us / copy_us);
 	}
 
-	for (int kind = GS_KS; kind <= GS_SP; kind++)
+	/* the kernels, then single_pass as the engine runs it (its fast path when the plan allows) */
+	for (int row = GS_KS; row <= GS_SP + 1; row++)
 	{
+		int			kind = row > GS_SP ? GS_SP : row;
+		int			fast = row > GS_SP ? SpFastMode(&plan, false) : SPF_NONE;
 		bool		wide = plan.acc_bits > 64;
 		size_t		sb = wide ? ScratchBytes<gs_i128>(kind, n) : ScratchBytes<int64_t>(kind, n);
 		double		us;
@@ -168,21 +171,65 @@ Bench(int log2n, FILE *csv)
 			if (wide)
 				CK((ScanChunk<T, T, gs_i128>(kind, d_in, d_out, n, 0, heads, fp, false, NULL,
 											 (Item<gs_i128> *) (err + 2),
-											 CarveScratch<gs_i128>(kind, n, scratch), err, 0, sms)));
+											 CarveScratch<gs_i128>(kind, n, scratch), err, 0, sms, fast)));
 			else
 				CK((ScanChunk<T, T, int64_t>(kind, d_in, d_out, n, 0, heads, fp, false, NULL,
 											 (Item<int64_t> *) (err + 2),
-											 CarveScratch<int64_t>(kind, n, scratch), err, 0, sms)));
+											 CarveScratch<int64_t>(kind, n, scratch), err, 0, sms, fast)));
 		};
 		us = TimeUs(run);
 		CK(cudaMemcpy(got.data(), d_out, n * sizeof(T), cudaMemcpyDeviceToHost));
 		ok = memcmp(got.data(), ref.data(), n * sizeof(T)) == 0 ? "bit-exact" : "MISMATCH";
-		printf("%-7s 2^%-2d %-13s %10.1f us  %6.2fx cub  %6.2fx copy  %7.1f GB/s  acc %d  %s\n",
-			   tname, log2n, kname[kind], us, us / cub_us, us / copy_us,
-			   2.0 * n * sizeof(T) / us * 1e-3, plan.acc_bits, ok);
+		printf("%-7s 2^%-2d %-13s %10.1f us  %6.2fx cub  %6.2fx copy  %7.1f GB/s  acc %d vb %d fast %d  %s\n",
+			   tname, log2n, kname[row], us, us / cub_us, us / copy_us,
+			   2.0 * n * sizeof(T) / us * 1e-3, plan.acc_bits, plan.value_bits, fast, ok);
 		if (csv)
-			fprintf(csv, "%s,%ld,%s,%d,%.3f,%.4f,%.4f\n", tname, (long) n, kname[kind], plan.acc_bits,
+			fprintf(csv, "%s,%ld,%s,%d,%.3f,%.4f,%.4f\n", tname, (long) n, kname[row], plan.acc_bits,
 					us, us / cub_us, us / copy_us);
+		CK(cudaFree(scratch));
+	}
+	/* the fast path's shapes (threads x items / min blocks per SM), each where its plan allows */
+	{
+		bool		wide = plan.acc_bits > 64;
+		size_t		sb = wide ? ScratchBytes<gs_i128>(GS_SP, n) : ScratchBytes<int64_t>(GS_SP, n);
+
+		CK(cudaMalloc(&scratch, sb));
+		auto shape = [&](auto launch, int threads, int items, int minb) {
+			int			mode = SpFastMode(&plan, false, threads * items);
+			double		us;
+			char		name[32];
+
+			if (mode == SPF_NONE)
+				return;
+			us = TimeUs([&] {
+				CK(cudaMemsetAsync(err, 0xff, 8));
+				CK(launch(mode));
+			});
+			CK(cudaMemcpy(got.data(), d_out, n * sizeof(T), cudaMemcpyDeviceToHost));
+			snprintf(name, sizeof(name), "spf %dx%d/%d", threads, items, minb);
+			printf("%-7s 2^%-2d %-13s %10.1f us  %6.2fx cub  %6.2fx copy  %7.1f GB/s  acc %d vb %d fast %d  %s\n",
+				   tname, log2n, name, us, us / cub_us, us / copy_us, 2.0 * n * sizeof(T) / us * 1e-3,
+				   plan.acc_bits, plan.value_bits, mode,
+				   memcmp(got.data(), ref.data(), n * sizeof(T)) == 0 ? "bit-exact" : "MISMATCH");
+			if (csv)
+				fprintf(csv, "%s,%ld,%s,%d,%.3f,%.4f,%.4f\n", tname, (long) n, name, plan.acc_bits,
+						us, us / cub_us, us / copy_us);
+		};
+#define SHAPE(TH, IT, MB) \
+		shape([&](int mode) { return wide \
+			? LaunchSpFast<TH, IT, MB, T, T, gs_i128>(mode, d_in, d_out, n, 0, fp, false, NULL, \
+				(Item<gs_i128> *) (err + 2), CarveScratch<gs_i128>(GS_SP, n, scratch), err, 0) \
+			: LaunchSpFast<TH, IT, MB, T, T, int64_t>(mode, d_in, d_out, n, 0, fp, false, NULL, \
+				(Item<int64_t> *) (err + 2), CarveScratch<int64_t>(GS_SP, n, scratch), err, 0); }, TH, IT, MB)
+		SHAPE(256, 16, 1);
+		SHAPE(256, 16, 3);
+		SHAPE(128, 16, 4);
+		SHAPE(128, 16, 6);
+		SHAPE(128, 8, 8);
+		SHAPE(256, 8, 4);
+		SHAPE(512, 8, 2);
+		SHAPE(256, 12, 3);
+#undef SHAPE
 		CK(cudaFree(scratch));
 	}
 	fflush(stdout);
