@@ -11,14 +11,14 @@ EXTENSION = gpuscan
 MODULE_big = gpuscan
 OBJS = \
 	src/gpuscan.o \
-	src/cumsum.o \
+	src/scans.o \
 	src/dispatch.o \
 	core/plan.o \
 	core/cpu_engine.o \
 	core/cpu_simd.o
 
-DATA = sql/gpuscan--1.0.sql
-REGRESS = cumsum config devices
+DATA = sql/gpuscan--1.0.sql sql/gpuscan--1.0--1.1.sql
+REGRESS = cumsum cummax config devices upgrade
 
 EXTRA_CLEAN = test/engine_test test/bench/cpu_bench test/gpu/engine_compare \
 	test/bench/kernel_bench test/bench/pipeline_bench test/bench/host_bench cuda/*.o cuda/libgpuscan_cuda.a \

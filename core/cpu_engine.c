@@ -683,6 +683,128 @@ ScanIntBlock(GsElemType type, const void *in, void *out, int64_t n,
 	}
 }
 
+/* ---------- running maxima and minima ---------- */
+
+/* The running extreme of a row so far. */
+typedef struct OrderState
+{
+	bool		any;			/* a value seen in this row */
+	int64_t		key;			/* its order key */
+	uint64_t	bits;			/* its bits (the first sizeof(T) bytes) */
+} OrderState;
+
+/*
+ * Scan n values of a row for the extreme under gs_order_key, from and into
+ * *st: one loop per element type (T; RAW gives its raw bits), the operator
+ * only in the key.
+ */
+#define ORDER_LOOP(T, RAW, ISFLOAT) \
+	do { \
+		const T    *x = (const T *) in; \
+		T		   *y = (T *) out; \
+		T			best; \
+		int64_t		kbest = st->key; \
+		int64_t		i = 0; \
+		\
+		memcpy(&best, &st->bits, sizeof(T)); \
+		if (!st->any) \
+		{ \
+			best = x[0]; \
+			kbest = gs_order_key(ISFLOAT, sizeof(T), RAW(best), is_min); \
+			y[0] = best; \
+			i = 1; \
+		} \
+		for (; i < n; i++) \
+		{ \
+			int64_t		k = gs_order_key(ISFLOAT, sizeof(T), RAW(x[i]), is_min); \
+			\
+			if (gs_order_takes(kbest, k)) \
+			{ \
+				kbest = k; \
+				best = x[i]; \
+			} \
+			y[i] = best; \
+		} \
+		st->any = true; \
+		st->key = kbest; \
+		memcpy(&st->bits, &best, sizeof(T)); \
+	} while (0)
+
+#define RAW_INT(v)	((uint64_t) (int64_t) (v))
+#define RAW_F32(v)	((uint64_t) gs_f32_bits(v))
+#define RAW_F64(v)	gs_f64_bits(v)
+
+/* Running maximum (or minimum) of n >= 1 stored values of a row, continuing *st. */
+static void
+OrderRun(GsElemType type, const void *in, void *out, int64_t n, int is_min,
+		 OrderState *st)
+{
+	switch (type)
+	{
+		case GS_INT2:
+			ORDER_LOOP(int16_t, RAW_INT, 0);
+			break;
+		case GS_INT4:
+			ORDER_LOOP(int32_t, RAW_INT, 0);
+			break;
+		case GS_INT8:
+			ORDER_LOOP(int64_t, RAW_INT, 0);
+			break;
+		case GS_FLOAT4:
+			ORDER_LOOP(float, RAW_F32, 1);
+			break;
+		case GS_FLOAT8:
+			ORDER_LOOP(double, RAW_F64, 1);
+			break;
+	}
+}
+
+/* Running maxima or minima of every row, with interrupt checks between pieces. */
+static GsStatus
+OrderScan(const GsScanSpec *spec, GsScanResult *res)
+{
+	const char *in = (const char *) spec->values;
+	char	   *out = (char *) spec->result;
+	int			sz = gs_type_size(spec->type);
+	int			is_min = spec->op == GS_OP_MIN;
+	int64_t		nrows = spec->nitems > 0 ? spec->nitems / spec->row_len : 0;
+	int64_t		done = 0;
+	int64_t		since = 0;
+	int64_t		row;
+
+	res->acc_bits = 64;
+	if (spec->exclusive)
+	{
+		res->status = GS_ERR_INTERNAL;
+		snprintf(res->message, sizeof(res->message), "exclusive scans are running totals only");
+		return res->status;
+	}
+	for (row = 0; row < nrows; row++)
+	{
+		int64_t		n = spec->nulls
+			? gs_bitmap_count(spec->nulls, row * spec->row_len, spec->row_len)
+			: spec->row_len;
+		OrderState	st;
+
+		memset(&st, 0, sizeof(st));
+		while (n > 0)
+		{
+			int64_t		chunk = n < BLOCK_VALUES ? n : BLOCK_VALUES;
+
+			if (since >= GS_INTERRUPT_INTERVAL && spec->interrupt)
+			{
+				spec->interrupt();
+				since = 0;
+			}
+			OrderRun(spec->type, in + done * sz, out + done * sz, chunk, is_min, &st);
+			done += chunk;
+			since += chunk;
+			n -= chunk;
+		}
+	}
+	return GS_OK;
+}
+
 /* ---------- the engine ---------- */
 
 /* The exact CPU engine: scan every row of the array. */
@@ -707,6 +829,8 @@ gs_cpu_scan(const GsScanSpec *spec, GsScanResult *res)
 	res->acc_bits = isfloat ? 0 : 64;
 	if (!gs_shape_ok(spec, res))
 		return res->status;
+	if (spec->op != GS_OP_SUM)
+		return OrderScan(spec, res);
 
 	for (row = 0; row < nrows; row++)
 	{

@@ -34,6 +34,19 @@ typedef enum GsElemType
 	GS_FLOAT8
 } GsElemType;
 
+/*
+ * The operator of a scan: running totals (exact, integers give int8
+ * results), or running maxima / minima (results of the input's type, each
+ * one of the input values, in PostgreSQL's order: NaN above every other
+ * value, -0 equal to 0, the later of equal values wins).
+ */
+typedef enum GsScanOp
+{
+	GS_OP_SUM = 0,
+	GS_OP_MAX,
+	GS_OP_MIN
+} GsScanOp;
+
 /* Status codes of an engine call. */
 typedef enum GsStatus
 {
@@ -52,12 +65,13 @@ typedef enum GsStatus
 typedef struct GsScanSpec
 {
 	GsElemType	type;
+	GsScanOp	op;				/* GS_OP_SUM when zeroed */
 	const void *values;			/* packed non-NULL values */
-	void	   *result;			/* packed results: int64 for integer input */
+	void	   *result;			/* packed results: int64 for integer sums */
 	int64_t		nitems;			/* positions, NULLs included */
 	int64_t		row_len;		/* positions per row (> 0 when nitems > 0) */
 	const uint8_t *nulls;		/* null bitmap, or NULL when no NULLs */
-	bool		exclusive;		/* running total before each value */
+	bool		exclusive;		/* running total before each value (sums only) */
 	void		(*interrupt) (void);	/* called between chunks; may not return */
 } GsScanSpec;
 
@@ -91,9 +105,10 @@ typedef struct GsScanResult
 /* Values checked between calls of the interrupt callback. */
 #define GS_INTERRUPT_INTERVAL	(INT64_C(1) << 20)
 
-/* Bytes per element of a type, and of its result type. */
+/* Bytes per element of a type, of its running totals, and of a scan's results. */
 extern int	gs_type_size(GsElemType type);
 extern int	gs_result_size(GsElemType type);
+extern int	gs_output_size(GsElemType type, GsScanOp op);
 
 /* Number of set bits among bits [start, start+len) of a null bitmap. */
 extern int64_t gs_bitmap_count(const uint8_t *bits, int64_t start, int64_t len);
@@ -107,7 +122,10 @@ extern bool gs_shape_ok(const GsScanSpec *spec, GsScanResult *res);
 /* Position (0-based, NULLs included) of the k-th stored value. */
 extern int64_t gs_value_position(const GsScanSpec *spec, int64_t k);
 
-/* Analyse the values and choose one accumulator for the whole array. */
+/*
+ * Analyse the values and choose one accumulator for the whole array (for
+ * maxima and minima only the counts: no arithmetic, 64-bit items).
+ */
 extern void gs_plan(const GsScanSpec *spec, GsPlan *plan);
 
 /*

@@ -413,6 +413,55 @@ gs_fixed128_to_f64(gs_i128 k, int lsb, double scale)
 	return gs_round_f64(neg, top, lsb + sh);
 }
 
+/* ---------- the order of running maxima and minima ---------- */
+
+/*
+ * PostgreSQL's order of floats (float4_gt, float8_gt) as 64-bit integer
+ * keys: every NaN above +Infinity and equal to every other NaN, -0 equal
+ * to 0, otherwise the numeric order.  Integers are their own keys.
+ */
+GS_HD int64_t
+gs_order_key_f32(uint32_t b)
+{
+	uint32_t	mag = b & 0x7fffffffu;
+
+	if (mag > 0x7f800000u)
+		return INT64_MAX;
+	return (b >> 31) ? -(int64_t) mag : (int64_t) mag;
+}
+
+/* The order key of a double's bits (see gs_order_key_f32). */
+GS_HD int64_t
+gs_order_key_f64(uint64_t b)
+{
+	uint64_t	mag = b & UINT64_C(0x7fffffffffffffff);
+
+	if (mag > UINT64_C(0x7ff0000000000000))
+		return INT64_MAX;
+	return (b >> 63) ? -(int64_t) mag : (int64_t) mag;
+}
+
+/*
+ * The order key of a stored value's raw bits (floats zero-extended,
+ * integers sign-extended) for an operator: a running minimum is a running
+ * maximum of the complemented keys (~ reverses the order of all int64).
+ */
+GS_HD int64_t
+gs_order_key(int isfloat, int size, uint64_t raw, int is_min)
+{
+	int64_t		k = !isfloat ? (int64_t) raw
+		: size == 4 ? gs_order_key_f32((uint32_t) raw) : gs_order_key_f64(raw);
+
+	return is_min ? ~k : k;
+}
+
+/* Does a later value of key kb replace the running extreme of key ka?  Ties: yes. */
+GS_HD int
+gs_order_takes(int64_t ka, int64_t kb)
+{
+	return kb >= ka;
+}
+
 /* ---------- wide accumulators: L limbs of 64 bits, two's complement ---------- */
 
 /* acc += (neg ? -1 : 1) * m * 2^sh, m < 2^53, sh >= 0, over L limbs (sh + 53 < 64 * L). */

@@ -40,6 +40,13 @@ gs_result_size(GsElemType type)
 	return type == GS_FLOAT4 ? 4 : 8;
 }
 
+/* Bytes per result of a scan: running totals, or values of the input's type. */
+int
+gs_output_size(GsElemType type, GsScanOp op)
+{
+	return op == GS_OP_SUM ? gs_result_size(type) : gs_type_size(type);
+}
+
 /* Number of set bits among bits [start, start+len) of a bitmap. */
 int64_t
 gs_bitmap_count(const uint8_t *bits, int64_t start, int64_t len)
@@ -286,6 +293,11 @@ gs_plan(const GsScanSpec *spec, GsPlan *plan)
 	GsFloatStats st;
 
 	PlanInit(spec, plan);
+	if (spec->op != GS_OP_SUM)
+	{
+		SetWidth(plan, 64);
+		return;
+	}
 	if (spec->type != GS_FLOAT4 && spec->type != GS_FLOAT8)
 		return;
 	gs_float_stats(spec->values, plan->nvalues, spec->type == GS_FLOAT8,

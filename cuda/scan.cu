@@ -358,7 +358,7 @@ RunScan(const GsScanSpec *spec, const GsPlan *plan, const GsPlanLimits *lim,
 	if (staged)
 		gs_copy_init(cfg->copy_threads);
 	/* the single pass's fast path: one row, no special values, narrow values */
-	fast = kind == GS_SP ? SpFastMode(plan, heads.mode != 0) : SPF_NONE;
+	fast = kind == GS_SP && spec->op == GS_OP_SUM ? SpFastMode(plan, heads.mode != 0) : SPF_NONE;
 
 	/*
 	 * The pipeline.  Step k: wait for the slots chunk k and chunk j = k - 2
@@ -453,7 +453,18 @@ RunScan(const GsScanSpec *spec, const GsPlan *plan, const GsPlanLimits *lim,
 	return GS_OK;
 }
 
-/* Scan with a plan: dispatch on element type and accumulator width. */
+/* Running maxima or minima of one element type: the same pipeline, order items. */
+template <typename In>
+static GsStatus
+RunOrder(const GsScanSpec *spec, const GsPlan *plan, const GsGpuConfig *cfg,
+		 GsScanResult *res, GsGpuTimes *times)
+{
+	if (spec->op == GS_OP_MAX)
+		return RunScan<In, In, Ord<In, false> >(spec, plan, NULL, cfg, false, res, times);
+	return RunScan<In, In, Ord<In, true> >(spec, plan, NULL, cfg, false, res, times);
+}
+
+/* Scan with a plan: dispatch on operator, element type and accumulator width. */
 static GsStatus
 RunWithPlan(const GsScanSpec *spec, const GsPlan *plan, const GsPlanLimits *lim,
 			const GsGpuConfig *cfg, bool resident, GsScanResult *res, GsGpuTimes *times)
@@ -461,6 +472,23 @@ RunWithPlan(const GsScanSpec *spec, const GsPlan *plan, const GsPlanLimits *lim,
 	bool		wide = plan->acc_bits > 64;
 
 	res->acc_bits = plan->acc_bits;
+	if (spec->op != GS_OP_SUM)
+	{
+		switch (spec->type)
+		{
+			case GS_INT2:
+				return RunOrder<int16_t>(spec, plan, cfg, res, times);
+			case GS_INT4:
+				return RunOrder<int32_t>(spec, plan, cfg, res, times);
+			case GS_INT8:
+				return RunOrder<int64_t>(spec, plan, cfg, res, times);
+			case GS_FLOAT4:
+				return RunOrder<float>(spec, plan, cfg, res, times);
+			case GS_FLOAT8:
+				return RunOrder<double>(spec, plan, cfg, res, times);
+		}
+		return GS_ERR_INTERNAL;
+	}
 	switch (spec->type)
 	{
 		case GS_INT2:
@@ -536,6 +564,11 @@ gs_cuda_scan(const GsScanSpec *spec, const GsGpuConfig *cfg, GsScanResult *res,
 	memset(times, 0, sizeof(*times));
 	if (!gs_shape_ok(spec, res))
 		return res->status;
+	if (spec->op != GS_OP_SUM && spec->exclusive)
+	{
+		snprintf(res->message, sizeof(res->message), "exclusive scans are running totals only");
+		return res->status = GS_ERR_INTERNAL;
+	}
 	st = gs_cuda_init(res->message, sizeof(res->message));
 	if (st != GS_OK)
 		return res->status = st;
@@ -546,7 +579,7 @@ gs_cuda_scan(const GsScanSpec *spec, const GsGpuConfig *cfg, GsScanResult *res,
 
 	t0 = NowMs();
 	memset(&lim, 0, sizeof(lim));
-	if (isfloat && spec->nitems > SPECULATE_MIN)
+	if (isfloat && spec->op == GS_OP_SUM && spec->nitems > SPECULATE_MIN)
 		gs_plan_speculative(spec, &plan, &lim);
 	else
 		gs_plan(spec, &plan);

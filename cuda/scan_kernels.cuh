@@ -67,7 +67,7 @@ ScanSections(L load, Item<Acc> *y, Item<Acc> *s, int64_t n)
 {
 	extern __shared__ __align__(16) unsigned char smem[];
 	Item<Acc>  *buf = reinterpret_cast<Item<Acc> *>(smem);
-	SegSum<Acc> op;
+	OpOf<Acc> op;
 	const int	t = threadIdx.x;
 
 	if (KIND == GS_KS)
@@ -104,7 +104,7 @@ template <typename Acc>
 __global__ void
 AddSections(Item<Acc> *y, const Item<Acc> *s, int64_t n, int64_t sec)
 {
-	SegSum<Acc> op;
+	OpOf<Acc> op;
 
 	for (int64_t i = (int64_t) blockIdx.x * blockDim.x + threadIdx.x; i < n;
 		 i += (int64_t) gridDim.x * blockDim.x)
@@ -127,7 +127,7 @@ WriteOutput(const Item<Acc> *y, const Item<Acc> *s, int64_t n, int64_t sec,
 			HeadSource heads, int64_t offset, bool excl, Writer<Out, Acc> w,
 			const Item<Acc> *carry_in, Item<Acc> *carry_out)
 {
-	SegSum<Acc> op;
+	OpOf<Acc> op;
 	Item<Acc>	carry = carry_in ? *carry_in : op.identity();
 
 	for (int64_t i = (int64_t) blockIdx.x * blockDim.x + threadIdx.x; i < n;
@@ -243,7 +243,7 @@ __device__ __forceinline__ void
 BlockExclusiveScan(const Item<Acc> &x, Item<Acc> &excl, Item<Acc> &total,
 				   Item<Acc> *warp_sums)
 {
-	SegSum<Acc> op;
+	OpOf<Acc> op;
 	const int	lane = threadIdx.x & 31;
 	const int	warp = threadIdx.x >> 5;
 	Item<Acc>	incl = x;
@@ -318,7 +318,7 @@ __device__ __forceinline__ Item<Acc>
 LookBack(const unsigned *status, const Item<Acc> *aggs, const Item<Acc> *incls,
 		 int64_t tile)
 {
-	SegSum<Acc> op;
+	OpOf<Acc> op;
 	const int	lane = threadIdx.x & 31;
 	Item<Acc>	excl = op.identity();
 	int64_t		pred = tile - 1;
@@ -431,7 +431,7 @@ SinglePass(const In *x, Out *y, int64_t n, int64_t offset, HeadSource heads,
 	__shared__ Item<Acc> warp_sums[WARPS + 1];
 	__shared__ Item<Acc> tile_prefix;
 	__shared__ unsigned tile_sh;
-	SegSum<Acc> op;
+	OpOf<Acc> op;
 	const int	t = threadIdx.x;
 
 	/* tiles in launch order: a tile's predecessors are running or done */
@@ -629,7 +629,7 @@ SinglePassFast(const In *x, Out *y, int64_t n, int64_t offset, FloatPlan plan,
 	__shared__ Block warp_sums[WARPS];
 	__shared__ Item<Acc> tile_prefix;
 	__shared__ unsigned tile_sh;
-	SegSum<Acc> op;
+	OpOf<Acc> op;
 	const int	t = threadIdx.x;
 
 	if (t == 0)
@@ -959,9 +959,12 @@ ScanChunk(int kind, const In *x, Out *y, int64_t n, int64_t offset,
 		return HierChunk<GS_BK, In, Out, Acc>(x, y, n, offset, heads, plan, excl, carry_in,
 											  carry_out, (Item<Acc> *) sc.items, err, stream, sms);
 
-	if (fast != SPF_NONE)
-		return LaunchSpFast<SPF_THREADS, SPF_ITEMS, SPF_MINB, In, Out, Acc>(
-			fast, x, y, n, offset, plan, excl, carry_in, carry_out, sc, err, stream);
+	if constexpr (!IsOrd<Acc>::value)	/* the fast path is for sums */
+	{
+		if (fast != SPF_NONE)
+			return LaunchSpFast<SPF_THREADS, SPF_ITEMS, SPF_MINB, In, Out, Acc>(
+				fast, x, y, n, offset, plan, excl, carry_in, carry_out, sc, err, stream);
+	}
 
 	int64_t		tiles = (n + SP_THREADS * SpItems<Acc>::value - 1) / (SP_THREADS * SpItems<Acc>::value);
 

@@ -13,6 +13,11 @@
  * and flags, restarting at row heads, in one pass over all rows.  NULL
  * elements never reach the GPU (PostgreSQL stores only the values), so
  * skipping them is free.
+ *
+ * Running maxima and minima use the same kernels with another item type
+ * (Ord: a value's raw bits) and operator (SegOrder, the segmented "later
+ * of the extremes" under core/exact.h's order keys); OpOf picks the
+ * operator from the item type.
  */
 #ifndef GPUSCAN_SCAN_OPS_CUH
 #define GPUSCAN_SCAN_OPS_CUH
@@ -56,6 +61,81 @@ struct SegSum
 		return r;
 	}
 };
+
+/*
+ * The item value of running maxima / minima: a stored value's raw bits
+ * (floats zero-extended, integers sign-extended).  In is the element type,
+ * MIN the operator; conversions are explicit, so sums' arithmetic on it
+ * does not compile.
+ */
+template <typename In, bool MIN>
+struct Ord
+{
+	long long	raw;
+
+	Ord() = default;
+	__host__ __device__ explicit Ord(long long x) : raw(x) {}
+	__host__ __device__ explicit operator long long() const { return raw; }
+	__host__ __device__ explicit operator unsigned long long() const { return (unsigned long long) raw; }
+
+	/* the order key (core/exact.h) */
+	__device__ __forceinline__ int64_t key() const
+	{
+		return gs_order_key(!std::is_integral<In>::value, (int) sizeof(In), (uint64_t) raw, MIN);
+	}
+};
+
+template <typename Acc>
+struct IsOrd : std::false_type {};
+template <typename In, bool MIN>
+struct IsOrd<Ord<In, MIN> > : std::true_type {};
+
+/* GS_HEAD's partner for order items: no value yet (the identity). */
+#define GS_EMPTY		0x40000000u
+
+/*
+ * The segmented running extreme: a head forgets what came before; otherwise
+ * the later item wins unless the earlier one's key is strictly greater.
+ */
+template <typename Acc>
+struct SegOrder
+{
+	__device__ __forceinline__ Item<Acc> identity() const
+	{
+		Item<Acc>	r;
+
+		r.v = Acc(0);
+		r.f = GS_EMPTY;
+		return r;
+	}
+
+	__device__ __forceinline__ Item<Acc> combine(const Item<Acc> &a, const Item<Acc> &b) const
+	{
+		Item<Acc>	r;
+
+		if ((b.f & GS_HEAD) || (a.f & GS_EMPTY))
+			return b;
+		if (b.f & GS_EMPTY)
+			return a;
+		r.v = gs_order_takes(a.v.key(), b.v.key()) ? b.v : a.v;
+		r.f = a.f & GS_HEAD;
+		return r;
+	}
+};
+
+/* The operator of an item type. */
+template <typename Acc>
+struct OpTraits
+{
+	typedef SegSum<Acc> Op;
+};
+template <typename In, bool MIN>
+struct OpTraits<Ord<In, MIN> >
+{
+	typedef SegOrder<Ord<In, MIN> > Op;
+};
+template <typename Acc>
+using OpOf = typename OpTraits<Acc>::Op;
 
 /*
  * Where rows start, in stored-value indexes: one row (mode 0), rows of a
@@ -173,7 +253,16 @@ MakeItem(In v, int64_t gi, const HeadSource &heads, const FloatPlan &plan)
 	Item<Acc>	r;
 
 	r.f = heads.is_head(gi) ? GS_HEAD : 0;
-	if constexpr (std::is_integral<In>::value)
+	if constexpr (IsOrd<Acc>::value)
+	{
+		if constexpr (std::is_integral<In>::value)
+			r.v = Acc((long long) v);
+		else if constexpr (sizeof(In) == 4)
+			r.v = Acc((long long) gs_f32_bits(v));
+		else
+			r.v = Acc((long long) gs_f64_bits(v));
+	}
+	else if constexpr (std::is_integral<In>::value)
 		r.v = (Acc) v;
 	else
 	{
@@ -258,7 +347,17 @@ __device__ __forceinline__ Out
 MakeOutput(const Item<Acc> &it, int64_t gi, const FloatPlan &plan,
 		   unsigned long long *err)
 {
-	if constexpr (std::is_integral<Out>::value)
+	if constexpr (IsOrd<Acc>::value)
+	{
+		/* the value itself, bit for bit */
+		if constexpr (std::is_integral<Out>::value)
+			return (Out) it.v.raw;
+		else if constexpr (sizeof(Out) == 4)
+			return gs_f32_from_bits((uint32_t) it.v.raw);
+		else
+			return gs_f64_from_bits((uint64_t) it.v.raw);
+	}
+	else if constexpr (std::is_integral<Out>::value)
 	{
 		/* int8 results: a 128-bit total must fit */
 		if constexpr (sizeof(Acc) > 8)

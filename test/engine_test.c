@@ -195,6 +195,7 @@ typedef struct Case
 	void	   *values;			/* packed */
 	int64_t		nvalues;
 	bool		exclusive;
+	GsScanOp	op;
 	const char *what;
 } Case;
 
@@ -209,10 +210,24 @@ Present(const Case *c, int64_t p)
 	return !c->nulls || ((c->nulls[p >> 3] >> (p & 7)) & 1);
 }
 
-/* Bits of a float result for comparison. */
+/* Bits of result i (osz bytes each) for comparison: integers sign-extended, NaNs alike. */
 static uint64_t
-ResultBits(GsElemType t, const void *out, int64_t i)
+ResultBits(GsElemType t, int osz, const void *out, int64_t i)
 {
+	if (osz == 2)
+	{
+		int16_t		v;
+
+		memcpy(&v, (const char *) out + 2 * i, 2);
+		return (uint64_t) (int64_t) v;
+	}
+	if (osz == 4 && t == GS_INT4)
+	{
+		int32_t		v;
+
+		memcpy(&v, (const char *) out + 4 * i, 4);
+		return (uint64_t) (int64_t) v;
+	}
 	if (t == GS_FLOAT4)
 	{
 		uint32_t	u;
@@ -236,6 +251,61 @@ ResultBits(GsElemType t, const void *out, int64_t i)
 }
 
 /*
+ * Does a later value x replace the running extreme best?  PostgreSQL's
+ * float order with C's comparisons: NaN above everything and equal to
+ * itself, -0 == 0 (C compares them equal), the later of equals wins.
+ */
+static int
+RefTakes(double best, double x, int is_min)
+{
+	if (isnan(x))
+		return !is_min || isnan(best);
+	if (isnan(best))
+		return is_min;
+	return is_min ? x <= best : x >= best;
+}
+
+/* Reference running maxima / minima of a case into out (packed, the input's type). */
+static void
+ReferenceOrder(const Case *c, void *out)
+{
+	int			sz = gs_type_size(c->type);
+	int			is_min = c->op == GS_OP_MIN;
+	int			isfloat = c->type == GS_FLOAT4 || c->type == GS_FLOAT8;
+	int64_t		p,
+				k = 0,
+				best = -1;		/* index of the row's extreme so far */
+
+	for (p = 0; p < c->nitems; p++)
+	{
+		if (p % c->row_len == 0)
+			best = -1;
+		if (!Present(c, p))
+			continue;
+		if (best < 0)
+			best = k;
+		else if (isfloat)
+		{
+			double		b = c->type == GS_FLOAT4 ? ((float *) c->values)[best] : ((double *) c->values)[best];
+			double		x = c->type == GS_FLOAT4 ? ((float *) c->values)[k] : ((double *) c->values)[k];
+
+			if (RefTakes(b, x, is_min))
+				best = k;
+		}
+		else
+		{
+			int64_t		b = (int64_t) ResultBits(c->type, sz, c->values, best);
+			int64_t		x = (int64_t) ResultBits(c->type, sz, c->values, k);
+
+			if (is_min ? x <= b : x >= b)
+				best = k;
+		}
+		memcpy((char *) out + k * sz, (const char *) c->values + best * sz, sz);
+		k++;
+	}
+}
+
+/*
  * Compute the reference result of a case into out (packed); returns the
  * position of the first error, or -1.
  */
@@ -248,6 +318,11 @@ Reference(const Case *c, void *out)
 	int			f8 = c->type == GS_FLOAT8;
 	__int128	isum = 0;
 
+	if (c->op != GS_OP_SUM)
+	{
+		ReferenceOrder(c, out);
+		return -1;
+	}
 	memset(&acc, 0, sizeof(acc));
 	for (p = 0; p < c->nitems; p++)
 	{
@@ -331,7 +406,7 @@ RunCase(Case *c)
 	GsScanSpec	spec;
 	GsPlan		plan;
 	GsScanResult res;
-	size_t		osz = gs_result_size(c->type);
+	int			osz = gs_output_size(c->type, c->op);
 	void	   *got = malloc(osz * (c->nvalues + 1));
 	void	   *want = malloc(osz * (c->nvalues + 1));
 	int64_t		want_err;
@@ -348,6 +423,7 @@ RunCase(Case *c)
 	spec.row_len = c->row_len;
 	spec.nulls = c->nulls;
 	spec.exclusive = c->exclusive;
+	spec.op = c->op;
 	gs_plan(&spec, &plan);
 	gs_cpu_scan(&spec, &res);
 	want_err = Reference(c, want);
@@ -373,10 +449,14 @@ RunCase(Case *c)
 	{
 		for (k = 0; k < c->nvalues; k++)
 		{
-			if (ResultBits(c->type, got, k) != ResultBits(c->type, want, k))
+			if (ResultBits(c->type, osz, got, k) != ResultBits(c->type, osz, want, k))
 			{
 				ok = 0;
-				if (c->type == GS_FLOAT4)
+				if (osz < 8 && c->type != GS_FLOAT4)
+					snprintf(why, sizeof(why), "value %" PRId64 ": got %" PRId64 " want %" PRId64, k,
+							 (int64_t) ResultBits(c->type, osz, got, k),
+							 (int64_t) ResultBits(c->type, osz, want, k));
+				else if (c->type == GS_FLOAT4)
 					snprintf(why, sizeof(why), "value %" PRId64 ": got %a want %a", k,
 							 ((float *) got)[k], ((float *) want)[k]);
 				else if (c->type == GS_FLOAT8)
@@ -389,7 +469,7 @@ RunCase(Case *c)
 			}
 		}
 		/* the engine must not write past the last result */
-		if (ok && memcmp((char *) got + osz * c->nvalues, "\xa5\xa5\xa5\xa5", 4) != 0)
+		if (ok && memcmp((char *) got + osz * c->nvalues, "\xa5\xa5\xa5\xa5", osz < 4 ? osz : 4) != 0)
 		{
 			ok = 0;
 			snprintf(why, sizeof(why), "wrote past the end");
@@ -402,16 +482,17 @@ RunCase(Case *c)
 	if (!ok || !quiet)
 		printf("%s %s: type %d n %" PRId64 " row %" PRId64 " nulls %s %s acc %d%s%s\n",
 			   ok ? "ok  " : "FAIL", c->what, c->type, c->nitems, c->row_len,
-			   c->nulls ? "yes" : "no", c->exclusive ? "excl" : "incl",
+			   c->nulls ? "yes" : "no",
+			   c->op == GS_OP_MAX ? "max" : c->op == GS_OP_MIN ? "min" : c->exclusive ? "excl" : "incl",
 			   res.acc_bits, ok ? "" : " — ", why);
 	free(got);
 	free(want);
 }
 
-/* Build and run a random case. */
+/* Build and run a random case of an operator. */
 static void
-RandomCase(GsElemType type, int64_t nitems, int64_t row_len, int nullpct,
-		   int dist, bool excl, const char *what)
+RandomCaseOp(GsElemType type, int64_t nitems, int64_t row_len, int nullpct,
+			 int dist, bool excl, GsScanOp op, const char *what)
 {
 	Case		c;
 	int			isz = gs_type_size(type);
@@ -421,6 +502,7 @@ RandomCase(GsElemType type, int64_t nitems, int64_t row_len, int nullpct,
 	c.nitems = nitems;
 	c.row_len = row_len;
 	c.exclusive = excl;
+	c.op = op;
 	c.what = what;
 	c.nulls = RandomNulls(nitems, nullpct);
 	c.values = malloc((size_t) isz * (nitems + 1));
@@ -428,6 +510,30 @@ RandomCase(GsElemType type, int64_t nitems, int64_t row_len, int nullpct,
 	RunCase(&c);
 	free(c.values);
 	free(c.nulls);
+}
+
+/* Build and run a random case of running totals. */
+static void
+RandomCase(GsElemType type, int64_t nitems, int64_t row_len, int nullpct,
+		   int dist, bool excl, const char *what)
+{
+	RandomCaseOp(type, nitems, row_len, nullpct, dist, excl, GS_OP_SUM, what);
+}
+
+/* Running maxima and minima of a type and distribution: one row and rows, NULLs. */
+static void
+OrderCases(GsElemType ty, int64_t n, int dist)
+{
+	GsScanOp	op;
+
+	for (op = GS_OP_MAX; op <= GS_OP_MIN; op++)
+	{
+		RandomCaseOp(ty, n, n ? n : 1, 0, dist, false, op, "order, one row");
+		RandomCaseOp(ty, n, n ? n : 1, 20, dist, false, op, "order, one row, nulls");
+		RandomCaseOp(ty, n - n % 3, 3, 30, dist, false, op, "order, rows of 3, nulls");
+		RandomCaseOp(ty, n, 1, 50, dist, false, op, "order, rows of 1, nulls");
+		RandomCaseOp(ty, n, n ? n : 1, 100, dist, false, op, "order, all NULL");
+	}
 }
 
 /* Run a fixed float4 case given as a list. */
@@ -543,6 +649,8 @@ main(int argc, char **argv)
 
 			for (d = 0; d < (isfloat ? ND : 1); d++)
 			{
+				if (pass == 0 && (!big || d == D_SPECIAL || d == D_NEGZERO))
+					OrderCases(ty, n, d);
 				/* one row, then rows of 3, with and without NULLs, both modes */
 				RandomCase(ty, n, n ? n : 1, 0, d, false, "one row");
 				RandomCase(ty, n, n ? n : 1, 0, d, true, "one row");

@@ -45,10 +45,10 @@ TypeName(GsElemType t)
 	return names[t];
 }
 
-/* Compare one case on both GPU kernels against the CPU engine. */
+/* Compare one case of an operator on every GPU kernel against the CPU engine. */
 static void
-Compare(GsElemType type, int64_t nitems, int64_t row_len, int nullpct,
-		int dist, bool excl, const char *what)
+CompareOp(GsElemType type, int64_t nitems, int64_t row_len, int nullpct,
+		  int dist, bool excl, GsScanOp op, const char *what)
 {
 	GsScanSpec	spec;
 	GsPlan		plan;
@@ -56,7 +56,7 @@ Compare(GsElemType type, int64_t nitems, int64_t row_len, int nullpct,
 	GsScanResult cres,
 				gres;
 	GsGpuTimes	times;
-	size_t		osz = gs_result_size(type);
+	size_t		osz = gs_output_size(type, op);
 	void	   *values = malloc((size_t) gs_type_size(type) * (nitems + 1));
 	uint8_t    *nulls = RandomNulls(nitems, nullpct);
 	int64_t		nvalues = RandomValues(type, nitems, nulls, dist, values);
@@ -73,6 +73,7 @@ Compare(GsElemType type, int64_t nitems, int64_t row_len, int nullpct,
 	spec.row_len = row_len > 0 ? row_len : 1;
 	spec.nulls = nulls;
 	spec.exclusive = excl;
+	spec.op = op;
 	spec.result = cpu;
 	tcpu = Now();
 	gs_cpu_scan(&spec, &cres);
@@ -144,7 +145,8 @@ Compare(GsElemType type, int64_t nitems, int64_t row_len, int nullpct,
 			printf("%s %-7s %-12s n=%-10" PRId64 " row=%-10" PRId64 " nulls=%3d%% dist=%d %s acc=%d kernel=%s"
 				   " cpu %.1f ms, gpu %.1f ms (h2d %.2f, kernels %.2f, d2h %.2f, chunks %d%s)%s%s\n",
 				   ok ? "ok  " : "FAIL", TypeName(type), what, nitems, spec.row_len, nullpct, dist,
-				   excl ? "excl" : "incl", gres.acc_bits ? gres.acc_bits : plan.acc_bits,
+				   op == GS_OP_MAX ? "max " : op == GS_OP_MIN ? "min " : excl ? "excl" : "incl",
+				   gres.acc_bits ? gres.acc_bits : plan.acc_bits,
 				   k == GS_KERNEL_KOGGE_STONE ? "ks" : k == GS_KERNEL_BRENT_KUNG ? "bk" : "sp",
 				   tcpu * 1e3, tgpu * 1e3, times.h2d_ms, times.kernel_ms, times.d2h_ms,
 				   times.chunks, times.replanned ? ", replanned" : "", ok ? "" : " -- ", why);
@@ -154,6 +156,32 @@ Compare(GsElemType type, int64_t nitems, int64_t row_len, int nullpct,
 	free(nulls);
 	free(cpu);
 	free(gpu);
+}
+
+/* Compare one case of running totals. */
+static void
+Compare(GsElemType type, int64_t nitems, int64_t row_len, int nullpct,
+		int dist, bool excl, const char *what)
+{
+	CompareOp(type, nitems, row_len, nullpct, dist, excl, GS_OP_SUM, what);
+}
+
+/* Running maxima and minima of a type, size and distribution, in every row shape. */
+static void
+CompareOrder(GsElemType type, int64_t n, int dist)
+{
+	GsScanOp	op;
+
+	for (op = GS_OP_MAX; op <= GS_OP_MIN; op++)
+	{
+		CompareOp(type, n, n, 0, dist, false, op, "order");
+		CompareOp(type, n, n, 20, dist, false, op, "order");
+		CompareOp(type, n - n % 3, 3, 30, dist, false, op, "order, rows 3");
+		CompareOp(type, n, 1, 50, dist, false, op, "order, rows 1");
+		CompareOp(type, n, n, 100, dist, false, op, "order, NULL");
+		if (n >= 4097)
+			CompareOp(type, n - n % 1500, 1500, 10, dist, false, op, "order, rows");
+	}
 }
 
 int
@@ -205,6 +233,19 @@ main(int argc, char **argv)
 				if (n >= 4097)
 					Compare(types[t], n - n % 1500, 1500, 10, d, (d & 1) != 0, "rows of 1500");
 			}
+			/* running maxima and minima: ties, NaN, infinities and zeros of both signs */
+			if (!isfloat)
+				CompareOrder(types[t], n, 0);
+			else
+			{
+				CompareOrder(types[t], n, D_SPECIAL);
+				CompareOrder(types[t], n, D_NEGZERO);
+				if (n <= 1000000)
+				{
+					CompareOrder(types[t], n, D_TIES);
+					CompareOrder(types[t], n, D_UNIT);
+				}
+			}
 			if (types[t] == GS_INT8)
 			{
 				Compare(types[t], n, n, 0, D_OVERFLOW, false, "overflow");
@@ -241,6 +282,9 @@ main(int argc, char **argv)
 				Compare(GS_INT8, n, n, 0, 0, false, "one row");
 				Compare(GS_INT2, n, n, 30, 0, true, "one row");
 				Compare(GS_FLOAT8, n, n, 0, D_INTS, false, "one row");
+				CompareOp(GS_FLOAT4, n, n, 0, D_SPECIAL, false, GS_OP_MAX, "order");
+				CompareOp(GS_FLOAT8, n - n % 3000, 3000, 2, D_SPECIAL, false, GS_OP_MIN, "order, rows");
+				CompareOp(GS_INT2, n, n, 10, 0, false, GS_OP_MIN, "order");
 			}
 		}
 	}

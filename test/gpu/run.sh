@@ -8,7 +8,7 @@
 #      (PGOPTIONS='-c gpuscan.device=gpu -c gpuscan.kernel=K'), once per
 #      kernel;
 #   3. a check, through gpuscan_last_run(), that the GPU really ran each
-#      type with each kernel;
+#      type and function with each kernel;
 #   4. test/gpu/engine_compare: the GPU engine against the CPU engine, bit
 #      for bit, up to 2^MAX_LOG2 elements (default 28).
 #
@@ -60,6 +60,12 @@ SELECT gpu_cumsum(ARRAY[1e8, 1, -1e8, NULL, 'NaN']::real[]) IS NOT NULL;
 INSERT INTO checks SELECT 'float4', engine = 'gpu' AND kernel = '$k' FROM gpuscan_last_run();
 SELECT gpu_cumsum(array_fill(0.1::float8, ARRAY[3000000])) IS NOT NULL;
 INSERT INTO checks SELECT 'float8 3M', engine = 'gpu' AND kernel = '$k' AND kernel_ms > 0 FROM gpuscan_last_run();
+SELECT gpu_cummax('{{1,NaN,3},{-0,0,NULL}}'::real[]) IS NOT NULL;
+INSERT INTO checks SELECT 'cummax float4 rows', engine = 'gpu' AND kernel = '$k' FROM gpuscan_last_run();
+SELECT gpu_cummin(ARRAY[5, NULL, 2, 7]::smallint[]) IS NOT NULL;
+INSERT INTO checks SELECT 'cummin int2', engine = 'gpu' AND kernel = '$k' FROM gpuscan_last_run();
+SELECT gpu_cummax(array_fill(2.5::float8, ARRAY[3000000])) IS NOT NULL;
+INSERT INTO checks SELECT 'cummax float8 3M', engine = 'gpu' AND kernel = '$k' AND kernel_ms > 0 FROM gpuscan_last_run();
 SELECT engine, kernel, elements, accumulator_bits, round(h2d_ms::numeric, 3) AS h2d_ms,
        round(kernel_ms::numeric, 3) AS kernel_ms, round(d2h_ms::numeric, 3) AS d2h_ms,
        round(total_ms::numeric, 3) AS total_ms FROM gpuscan_last_run();

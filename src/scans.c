@@ -1,10 +1,11 @@
 /*
- * src/cumsum.c — gpu_cumsum(): PostgreSQL arrays in and out of the engines.
+ * src/scans.c — gpu_cumsum(), gpu_cummax(), gpu_cummin(): PostgreSQL arrays
+ * in and out of the engines.
  *
  * PostgreSQL stores an array's non-NULL values packed after its header and
  * null bitmap.  The scan of the packed values, put back behind a copy of the
  * header and bitmap, is the whole result: NULL positions stay NULL and the
- * running total skips them.
+ * running total (maximum, minimum) skips them.
  */
 #include "postgres.h"
 
@@ -17,48 +18,48 @@
 
 #include "gpuscan.h"
 
-/* Engine element type and result type of an array element type. */
+/*
+ * Engine element type of an array element type, and the result's element
+ * type: running totals of integers are bigint, anything else keeps its type.
+ */
 static GsElemType
-ScanTypes(Oid elemtype, Oid *restype)
+ScanTypes(Oid elemtype, GsScanOp op, const char *fname, Oid *restype)
 {
+	*restype = elemtype;
 	switch (elemtype)
 	{
 		case INT2OID:
-			*restype = INT8OID;
+			if (op == GS_OP_SUM)
+				*restype = INT8OID;
 			return GS_INT2;
 		case INT4OID:
-			*restype = INT8OID;
+			if (op == GS_OP_SUM)
+				*restype = INT8OID;
 			return GS_INT4;
 		case INT8OID:
-			*restype = INT8OID;
 			return GS_INT8;
 		case FLOAT4OID:
-			*restype = FLOAT4OID;
 			return GS_FLOAT4;
 		case FLOAT8OID:
-			*restype = FLOAT8OID;
 			return GS_FLOAT8;
 	}
 	ereport(ERROR,
 			(errcode(ERRCODE_DATATYPE_MISMATCH),
-			 errmsg("gpu_cumsum does not support arrays of type %s",
-					format_type_be(elemtype)),
+			 errmsg("%s does not support arrays of type %s",
+					fname, format_type_be(elemtype)),
 			 errhint("Use an array of smallint, integer, bigint, real or double precision.")));
 	return GS_INT4;				/* keep the compiler quiet */
 }
 
 /*
- * gpu_cumsum(arr, exclusive): running totals along the last dimension of
- * arr, NULL elements skipped.  One C function serves every element type.
+ * Scan an array along its last dimension with an operator, NULL elements
+ * skipped, and return the result array.  Serves every function and type.
  */
-PG_FUNCTION_INFO_V1(gpu_cumsum);
-Datum
-gpu_cumsum(PG_FUNCTION_ARGS)
+static Datum
+ScanArray(ArrayType *arr, GsScanOp op, bool exclusive, const char *fname)
 {
-	ArrayType  *arr = PG_GETARG_ARRAYTYPE_P(0);
-	bool		exclusive = PG_GETARG_BOOL(1);
 	Oid			restype;
-	GsElemType	type = ScanTypes(ARR_ELEMTYPE(arr), &restype);
+	GsElemType	type = ScanTypes(ARR_ELEMTYPE(arr), op, fname, &restype);
 	int			ndim = ARR_NDIM(arr);
 	int		   *dims = ARR_DIMS(arr);
 	int		   *lbs = ARR_LBOUND(arr);
@@ -75,11 +76,11 @@ gpu_cumsum(PG_FUNCTION_ARGS)
 
 	nvalues = nulls ? gs_bitmap_count(nulls, 0, nitems) : nitems;
 	overhead = nulls ? ARR_OVERHEAD_WITHNULLS(ndim, nitems) : ARR_OVERHEAD_NONULLS(ndim);
-	total = add_size(overhead, mul_size(nvalues, gs_result_size(type)));
+	total = add_size(overhead, mul_size(nvalues, gs_output_size(type, op)));
 	if (total > MaxAllocSize)
 		ereport(ERROR,
 				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-				 errmsg("gpu_cumsum result would exceed the maximum size of an array"),
+				 errmsg("%s result would exceed the maximum size of an array", fname),
 				 errdetail("The result of %d elements of type %s needs %zu bytes; a PostgreSQL value holds at most %zu bytes.",
 						   nitems, format_type_be(restype), total, (Size) MaxAllocSize),
 				 errhint("Scan the array in slices, or use an input type whose result is not wider than itself.")));
@@ -104,6 +105,7 @@ gpu_cumsum(PG_FUNCTION_ARGS)
 
 	memset(&spec, 0, sizeof(spec));
 	spec.type = type;
+	spec.op = op;
 	spec.values = ARR_DATA_PTR(arr);
 	spec.result = ARR_DATA_PTR(result);
 	spec.nitems = nitems;
@@ -114,4 +116,31 @@ gpu_cumsum(PG_FUNCTION_ARGS)
 	gpuscan_run(&spec, restype, ndim, dims, lbs);
 
 	PG_RETURN_ARRAYTYPE_P(result);
+}
+
+/*
+ * gpu_cumsum(arr, exclusive): running totals along the last dimension of
+ * arr, NULL elements skipped.  One C function serves every element type.
+ */
+PG_FUNCTION_INFO_V1(gpu_cumsum);
+Datum
+gpu_cumsum(PG_FUNCTION_ARGS)
+{
+	return ScanArray(PG_GETARG_ARRAYTYPE_P(0), GS_OP_SUM, PG_GETARG_BOOL(1), "gpu_cumsum");
+}
+
+/* gpu_cummax(arr): running maxima along the last dimension, in PostgreSQL's order. */
+PG_FUNCTION_INFO_V1(gpu_cummax);
+Datum
+gpu_cummax(PG_FUNCTION_ARGS)
+{
+	return ScanArray(PG_GETARG_ARRAYTYPE_P(0), GS_OP_MAX, false, "gpu_cummax");
+}
+
+/* gpu_cummin(arr): running minima along the last dimension, in PostgreSQL's order. */
+PG_FUNCTION_INFO_V1(gpu_cummin);
+Datum
+gpu_cummin(PG_FUNCTION_ARGS)
+{
+	return ScanArray(PG_GETARG_ARRAYTYPE_P(0), GS_OP_MIN, false, "gpu_cummin");
 }

@@ -1,0 +1,38 @@
+--
+-- The upgrade path: version 1.0, then ALTER EXTENSION ... UPDATE to the
+-- current version, gives the same functions as a fresh install.
+--
+SET client_min_messages = warning;
+DROP EXTENSION IF EXISTS gpuscan;
+RESET client_min_messages;
+
+-- The extension's functions, with their arguments and results.
+CREATE FUNCTION pg_temp.ext_functions() RETURNS SETOF text LANGUAGE sql AS $$
+  SELECT p.oid::regprocedure::text || ' -> ' || pg_get_function_result(p.oid)
+  FROM pg_depend d JOIN pg_proc p ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid
+  WHERE d.refclassid = 'pg_extension'::regclass AND d.deptype = 'e'
+    AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'gpuscan')
+  ORDER BY 1
+$$;
+
+CREATE EXTENSION gpuscan VERSION '1.0';
+SELECT extversion FROM pg_extension WHERE extname = 'gpuscan';
+SELECT count(*) AS functions_1_0 FROM pg_temp.ext_functions();
+SELECT gpu_cumsum(ARRAY[1, 2, 3]) AS cumsum_1_0;
+SELECT gpu_cummax(ARRAY[1, 2, 3]);
+
+ALTER EXTENSION gpuscan UPDATE TO '1.1';
+SELECT extversion FROM pg_extension WHERE extname = 'gpuscan';
+SELECT * FROM pg_temp.ext_functions();
+SELECT gpu_cummax(ARRAY[1, 3, 2]) AS cummax, gpu_cummin(ARRAY[3, 1, 2]::real[]) AS cummin;
+SELECT count(*) AS commented FROM pg_temp.ext_functions() f
+WHERE obj_description(split_part(f, ' -> ', 1)::regprocedure, 'pg_proc') IS NOT NULL;
+
+-- a fresh install of the default version has exactly the same functions (it
+-- runs 1.0 and the update scripts today; this guards a full 1.1 script later)
+CREATE TEMP TABLE upgraded AS SELECT * FROM pg_temp.ext_functions() f;
+DROP EXTENSION gpuscan;
+CREATE EXTENSION gpuscan;
+SELECT extversion FROM pg_extension WHERE extname = 'gpuscan';
+SELECT (SELECT array_agg(f ORDER BY f) FROM pg_temp.ext_functions() f) =
+       (SELECT array_agg(f ORDER BY f) FROM upgraded f) AS same_as_fresh;
