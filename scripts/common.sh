@@ -101,6 +101,14 @@ cluster_start() {
 	export PGHOST=$TMPDIR_CLUSTER PGPORT=$PORT PGUSER=postgres PGDATABASE=postgres
 }
 
+# Restart the throwaway cluster with extra server options ($1, e.g.
+# "-c shared_preload_libraries=gpuscan"; empty for none).
+cluster_restart() {
+	as_os_user pg_ctl -D "$PGDATA_DIR" -w -m fast -l "$TMPDIR_CLUSTER/server.log" \
+		-o "-c listen_addresses='' -k $TMPDIR_CLUSTER -p $PORT -c fsync=off $1" restart >/dev/null ||
+		{ say "server restart failed:"; tail -20 "$TMPDIR_CLUSTER/server.log" >&2; return 1; }
+}
+
 # Run `make installcheck` (extra environment in the arguments, e.g.
 # PGOPTIONS=...), log to $1; sets REGRESS_OK and REGRESS_FAILED (tests).
 run_installcheck() {

@@ -76,6 +76,17 @@ EOF
 	add_counts "$LOGDIR/lastrun-$k.log"
 done
 
+echo "== pg_regress on the GPU with shared_preload_libraries = 'gpuscan' (CUDA only in backends)"
+if cluster_restart "-c shared_preload_libraries=gpuscan"; then
+	run_installcheck "$LOGDIR/installcheck-preload.log" \
+		PGOPTIONS="-c gpuscan.device=gpu -c gpuscan.kernel=single_pass"
+	PASSED=$((PASSED + REGRESS_OK))
+	FAILED=$((FAILED + REGRESS_FAILED))
+	cluster_restart "" || FAILED=$((FAILED + 1))
+else
+	FAILED=$((FAILED + 1))
+fi
+
 echo "== GPU engine against CPU engine, bit for bit, up to 2^$MAXLOG elements"
 if make -s PG_CONFIG="$PG_CONFIG" test/gpu/engine_compare; then
 	test/gpu/engine_compare -q "$MAXLOG" | tee "$LOGDIR/engine_compare.log"
