@@ -54,7 +54,16 @@ typedef struct GsGpuConfig
 	GsKernel	kernel;
 	int			pinned_mb;		/* pinned staging buffers in all; 0: pageable copies */
 	int			copy_threads;	/* host copy threads, the caller included; 0: auto */
+	int			fault;			/* testing only: a GsFault to inject */
 } GsGpuConfig;
+
+/* Faults the engine can inject for tests (gpuscan.inject_fault). */
+typedef enum GsFault
+{
+	GS_FAULT_NONE = 0,
+	GS_FAULT_GPU_ALLOC,			/* device allocation fails: out of GPU memory */
+	GS_FAULT_CUDA_ERROR			/* a CUDA call fails in the middle of the pipeline */
+} GsFault;
 
 /* Where a GPU scan spent its time. */
 typedef struct GsGpuTimes

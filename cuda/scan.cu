@@ -129,6 +129,7 @@ gs_cuda_release(void)
 static void
 ResetContext(void)
 {
+	cudaDeviceSynchronize();	/* no copy into PostgreSQL's memory outlives the call */
 	cudaDeviceReset();			/* frees every allocation of this process's context */
 	(void) cudaGetLastError();
 	memset(&gpu, 0, sizeof(gpu));
@@ -171,17 +172,21 @@ gs_cuda_init(char *msg, size_t msglen)
 	return GS_OK;
 }
 
+/* The fault this call injects (GsGpuConfig.fault; tests only). */
+static int	fault;
+
 /* Make a device buffer hold at least need bytes. */
 static bool
 Grow(void **buf, size_t *cap, size_t need, Failure *f)
 {
-	if (*cap >= need)
+	if (*cap >= need && fault != GS_FAULT_GPU_ALLOC)
 		return true;
 	cudaFree(*buf);
 	*buf = NULL;
 	*cap = 0;
 	need += need / 8;			/* some room for the next, larger array */
-	if (Failed(cudaMalloc(buf, need), "cudaMalloc", f))
+	if (Failed(fault == GS_FAULT_GPU_ALLOC ? cudaErrorMemoryAllocation : cudaMalloc(buf, need),
+			   fault == GS_FAULT_GPU_ALLOC ? "cudaMalloc (injected fault)" : "cudaMalloc", f))
 	{
 		*buf = NULL;
 		return false;
@@ -420,6 +425,13 @@ RunScan(const GsScanSpec *spec, const GsPlan *plan, const GsPlanLimits *lim,
 				Failed(cudaStreamWaitEvent(gpu.s_comp, ev[1], 0), "cudaStreamWaitEvent", &f))
 				return f.status;
 		}
+		if (fault == GS_FAULT_CUDA_ERROR && k == (nch > 1 ? 1 : 0))
+		{
+			/* a real failing CUDA call while chunks are in flight: a launch with no blocks */
+			PlanReduce<float><<<0, 256, 0, gpu.s_comp>>>(NULL, 0, NULL, NULL, NULL);
+			Failed(cudaGetLastError(), "launching the scan (injected fault)", &f);
+			return f.status;
+		}
 		if (Failed(cudaEventRecord(ev[2], gpu.s_comp), "cudaEventRecord", &f) ||
 			Failed(ScanChunk<In, Out, Acc>(kind, (const In *) gpu.in + off, (Out *) gpu.out + off,
 										   len, off, heads, fp, spec->exclusive,
@@ -559,6 +571,7 @@ gs_cuda_scan(const GsScanSpec *spec, const GsGpuConfig *cfg, GsScanResult *res,
 
 	memset(res, 0, sizeof(*res));
 	res->error_position = -1;
+	fault = cfg->fault;
 	if (times == NULL)
 		times = &scratch_times;
 	memset(times, 0, sizeof(*times));

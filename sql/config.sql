@@ -125,3 +125,19 @@ SELECT gpu_cumsum(ARRAY[1]) AS one, gpu_cumsum(ARRAY[2]) AS two;
 SELECT g.cpu_calls - c0.cpu_calls AS cpu_calls_added, g.gpu_calls - c0.gpu_calls AS gpu_calls_added
 FROM gpuscan_counters() g, c0;
 RESET gpuscan.device;
+
+--
+-- gpuscan.inject_fault: testing only, superuser only (test/gpu/run.sh uses
+-- it on the GPU); the CPU engine never injects anything
+--
+SHOW gpuscan.inject_fault;
+CREATE ROLE regress_gpuscan_user;
+SET ROLE regress_gpuscan_user;
+SET gpuscan.inject_fault = gpu_alloc;
+RESET ROLE;
+DROP ROLE regress_gpuscan_user;
+SET gpuscan.inject_fault = cuda_error;
+SET gpuscan.device = cpu;
+SELECT gpu_cumsum(ARRAY[1, 2, 3]) AS cpu_unaffected, gpu_cummax(ARRAY[1, 3, 2]) AS cummax;
+RESET gpuscan.device;
+RESET gpuscan.inject_fault;

@@ -206,6 +206,7 @@ gpuscan_run(GsScanSpec *spec, Oid restype, int ndim, const int *dims,
 			: GS_KERNEL_SINGLE_PASS;
 		cfg.pinned_mb = gpuscan_pinned_buffer_mb;
 		cfg.copy_threads = 0;
+		cfg.fault = gpuscan_inject_fault;
 		gs_cuda_scan(spec, &cfg, &res, &times);
 		if (res.status == GS_ERR_GPU_UNSUPPORTED || res.status == GS_ERR_GPU_OUT_OF_MEMORY)
 			NoteFallback(res.message);

@@ -34,6 +34,7 @@ int			gpuscan_device = GPUSCAN_DEVICE_AUTO;
 int			gpuscan_gpu_min_elements = GPU_MIN_ELEMENTS_DEFAULT;
 int			gpuscan_kernel = GPUSCAN_KERNEL_AUTO;
 int			gpuscan_pinned_buffer_mb = 96;
+int			gpuscan_inject_fault = 0;
 
 static const struct config_enum_entry device_options[] = {
 	{"auto", GPUSCAN_DEVICE_AUTO, false},
@@ -47,6 +48,13 @@ static const struct config_enum_entry kernel_options[] = {
 	{"kogge_stone", GPUSCAN_KERNEL_KOGGE_STONE, false},
 	{"brent_kung", GPUSCAN_KERNEL_BRENT_KUNG, false},
 	{"single_pass", GPUSCAN_KERNEL_SINGLE_PASS, false},
+	{NULL, 0, false}
+};
+
+static const struct config_enum_entry fault_options[] = {
+	{"none", 0, false},
+	{"gpu_alloc", 1, false},
+	{"cuda_error", 2, false},
 	{NULL, 0, false}
 };
 
@@ -96,6 +104,17 @@ _PG_init(void)
 							PGC_USERSET,
 							GUC_UNIT_MB,
 							NULL, NULL, NULL);
+	DefineCustomEnumVariable("gpuscan.inject_fault",
+							 "Testing only: make the GPU engine fail on purpose.",
+							 "gpu_alloc: every device allocation fails (the call falls back to "
+							 "the CPU engine); cuda_error: a CUDA call fails in the middle of "
+							 "the pipeline (the call errors).  Superuser only.",
+							 &gpuscan_inject_fault,
+							 0,
+							 fault_options,
+							 PGC_SUSET,
+							 GUC_NOT_IN_SAMPLE,
+							 NULL, NULL, NULL);
 	MarkGUCPrefixReserved("gpuscan");
 }
 

@@ -30,6 +30,7 @@ extern int	gpuscan_device;
 extern int	gpuscan_gpu_min_elements;
 extern int	gpuscan_kernel;
 extern int	gpuscan_pinned_buffer_mb;
+extern int	gpuscan_inject_fault;	/* testing only: a GsFault (cuda/gpuscan_cuda.h) */
 
 /*
  * Run one scan on the engine the settings choose, with fallbacks, and raise

@@ -93,6 +93,7 @@ CompareOp(GsElemType type, int64_t nitems, int64_t row_len, int nullpct,
 		cfg.kernel = (GsKernel) k;
 		cfg.pinned_mb = pinned_mb;
 		cfg.copy_threads = 0;
+		cfg.fault = GS_FAULT_NONE;
 		gs_cuda_scan(&spec, &cfg, &gres, &times);
 		tgpu = Now() - tgpu;
 

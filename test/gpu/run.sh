@@ -87,6 +87,54 @@ else
 	FAILED=$((FAILED + 1))
 fi
 
+echo "== fault injection (gpuscan.inject_fault): fallback, error and recovery, no leak"
+psql -X -A -t <<'SQL' 2>&1 | tee "$LOGDIR/faults.log"
+CREATE TEMP TABLE checks (what text, ok boolean);
+CREATE TEMP TABLE a AS
+SELECT array_agg(((i * 7919) % 10007 - 5000)::real / 8 ORDER BY i) AS v FROM generate_series(1, 3000000) i;
+SET gpuscan.device = cpu;
+CREATE TEMP TABLE want AS SELECT gpu_cumsum(v) AS s FROM a;
+SET gpuscan.device = gpu;
+SELECT 'warm-up', gpu_cumsum(v) = (SELECT s FROM want) FROM a;
+\! nvidia-smi --query-gpu=memory.used --format=csv,noheader,nounits | sed 's/^/gpumem /'
+SET gpuscan.inject_fault = gpu_alloc;
+INSERT INTO checks SELECT 'alloc fault: identical result', gpu_cumsum(v) = (SELECT s FROM want) FROM a;
+INSERT INTO checks SELECT 'alloc fault: CPU fallback with the reason',
+  engine = 'cpu' AND fallback_reason LIKE '%injected fault%' FROM gpuscan_last_run();
+SET gpuscan.inject_fault = cuda_error;
+DO $$ BEGIN
+  PERFORM gpu_cumsum(v) FROM a;
+  INSERT INTO checks VALUES ('cuda fault: an error', false);
+EXCEPTION WHEN OTHERS THEN
+  INSERT INTO checks VALUES ('cuda fault: ERROR with CUDA''s message',
+    SQLSTATE = '58000' AND SQLERRM LIKE '%invalid configuration argument%');
+END $$;
+RESET gpuscan.inject_fault;
+INSERT INTO checks SELECT 'next call after the error: right', gpu_cumsum(v) = (SELECT s FROM want) FROM a;
+INSERT INTO checks SELECT 'next call after the error: on the GPU', engine = 'gpu' FROM gpuscan_last_run();
+DO $$ BEGIN
+  FOR i IN 1..50 LOOP
+    PERFORM set_config('gpuscan.inject_fault', 'gpu_alloc', false);
+    PERFORM gpu_cumsum(v) FROM a;
+    PERFORM set_config('gpuscan.inject_fault', 'cuda_error', false);
+    BEGIN PERFORM gpu_cumsum(v) FROM a; EXCEPTION WHEN OTHERS THEN NULL; END;
+    PERFORM set_config('gpuscan.inject_fault', 'none', false);
+    PERFORM gpu_cumsum(v) FROM a;
+  END LOOP;
+END $$;
+INSERT INTO checks SELECT 'after 50 rounds of both faults: right, on the GPU',
+  (SELECT gpu_cumsum(v) = (SELECT s FROM want) FROM a) AND engine = 'gpu' FROM gpuscan_last_run();
+\! nvidia-smi --query-gpu=memory.used --format=csv,noheader,nounits | sed 's/^/gpumem /'
+SELECT what || ': ' || CASE WHEN ok THEN 'ok' ELSE 'FAILED' END FROM checks;
+SELECT count(*) FILTER (WHERE ok) || ' passed, ' || count(*) FILTER (WHERE NOT ok) || ' failed' FROM checks;
+SQL
+add_counts "$LOGDIR/faults.log"
+# the GPU's used memory (MiB; this backend is its only user) after warm-up and after the faults
+m0=$(sed -n 's/^gpumem //p' "$LOGDIR/faults.log" | head -1)
+m1=$(sed -n 's/^gpumem //p' "$LOGDIR/faults.log" | tail -1)
+echo "GPU memory used: ${m0:-?} MiB after warm-up, ${m1:-?} MiB after 100 faults"
+if [ -n "$m0" ] && [ "$m0" = "$m1" ] && [ "$m0" = "$m1" ]; then PASSED=$((PASSED + 1)); else echo "GPU memory not flat"; FAILED=$((FAILED + 1)); fi
+
 echo "== GPU engine against CPU engine, bit for bit, up to 2^$MAXLOG elements"
 if make -s PG_CONFIG="$PG_CONFIG" test/gpu/engine_compare; then
 	test/gpu/engine_compare -q "$MAXLOG" | tee "$LOGDIR/engine_compare.log"
