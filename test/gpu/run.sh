@@ -106,8 +106,8 @@ DO $$ BEGIN
   PERFORM gpu_cumsum(v) FROM a;
   INSERT INTO checks VALUES ('cuda fault: an error', false);
 EXCEPTION WHEN OTHERS THEN
-  INSERT INTO checks VALUES ('cuda fault: ERROR with CUDA''s message',
-    SQLSTATE = '58000' AND SQLERRM LIKE '%invalid configuration argument%');
+  INSERT INTO checks VALUES ('cuda fault: ERROR with CUDA''s message (' || SQLSTATE || ': ' || SQLERRM || ')',
+    SQLSTATE = '58000' AND SQLERRM LIKE '%injected fault%' AND SQLERRM LIKE '%cuda%');
 END $$;
 RESET gpuscan.inject_fault;
 INSERT INTO checks SELECT 'next call after the error: right', gpu_cumsum(v) = (SELECT s FROM want) FROM a;
