@@ -161,63 +161,52 @@ WriteOutput(const Item<Acc> *y, const Item<Acc> *s, int64_t n, int64_t sec,
 
 /* ---------- the single-pass scan ---------- */
 
-/* Shuffle an item up by d lanes. */
-template <typename Acc>
-__device__ __forceinline__ Item<Acc>
-ShflUp(const Item<Acc> &x, int d)
+/* The warp shuffles: up or down by a distance, or from a lane. */
+enum ShflKind
 {
-	Item<Acc>	r;
+	SHFL_UP,
+	SHFL_DOWN,
+	SHFL_IDX
+};
 
-	if constexpr (sizeof(Acc) == 8)
-		r.v = (Acc) __shfl_up_sync(0xffffffffu, (long long) x.v, d);
+/* One warp shuffle of a 32- or 64-bit word. */
+template <int K, typename T>
+__device__ __forceinline__ T
+ShflWord(T x, int a)
+{
+	if constexpr (K == SHFL_UP)
+		return __shfl_up_sync(0xffffffffu, x, a);
+	else if constexpr (K == SHFL_DOWN)
+		return __shfl_down_sync(0xffffffffu, x, a);	/* lanes past 31 keep their own */
 	else
-	{
-		unsigned long long lo = __shfl_up_sync(0xffffffffu, (unsigned long long) x.v, d);
-		long long	hi = __shfl_up_sync(0xffffffffu, (long long) (x.v >> 64), d);
-
-		r.v = (gs_i128) (((gs_u128) (unsigned long long) hi << 64) | lo);
-	}
-	r.f = __shfl_up_sync(0xffffffffu, x.f, d);
-	return r;
+		return __shfl_sync(0xffffffffu, x, a);
 }
 
-/* Shuffle an item from lane src. */
-template <typename Acc>
-__device__ __forceinline__ Item<Acc>
-ShflIdx(const Item<Acc> &x, int src)
+/* A warp shuffle of a 64- or 128-bit integer (or an Ord), in 64-bit words. */
+template <int K, typename T>
+__device__ __forceinline__ T
+ShflWide(T x, int a)
 {
-	Item<Acc>	r;
-
-	if constexpr (sizeof(Acc) == 8)
-		r.v = (Acc) __shfl_sync(0xffffffffu, (long long) x.v, src);
+	if constexpr (sizeof(T) == 8)
+		return (T) ShflWord<K>((long long) x, a);
 	else
 	{
-		unsigned long long lo = __shfl_sync(0xffffffffu, (unsigned long long) x.v, src);
-		long long	hi = __shfl_sync(0xffffffffu, (long long) (x.v >> 64), src);
+		unsigned long long lo = ShflWord<K>((unsigned long long) x, a);
+		long long	hi = ShflWord<K>((long long) (x >> 64), a);
 
-		r.v = (gs_i128) (((gs_u128) (unsigned long long) hi << 64) | lo);
+		return (T) (((gs_u128) (unsigned long long) hi << 64) | lo);
 	}
-	r.f = __shfl_sync(0xffffffffu, x.f, src);
-	return r;
 }
 
-/* Shuffle an item down by d lanes (lanes past 31 keep their own). */
-template <typename Acc>
+/* A warp shuffle of an item. */
+template <int K, typename Acc>
 __device__ __forceinline__ Item<Acc>
-ShflDown(const Item<Acc> &x, int d)
+ShflItem(const Item<Acc> &x, int a)
 {
 	Item<Acc>	r;
 
-	if constexpr (sizeof(Acc) == 8)
-		r.v = (Acc) __shfl_down_sync(0xffffffffu, (long long) x.v, d);
-	else
-	{
-		unsigned long long lo = __shfl_down_sync(0xffffffffu, (unsigned long long) x.v, d);
-		long long	hi = __shfl_down_sync(0xffffffffu, (long long) (x.v >> 64), d);
-
-		r.v = (gs_i128) (((gs_u128) (unsigned long long) hi << 64) | lo);
-	}
-	r.f = __shfl_down_sync(0xffffffffu, x.f, d);
+	r.v = ShflWide<K>(x.v, a);
+	r.f = ShflWord<K>(x.f, a);
 	return r;
 }
 
@@ -251,12 +240,12 @@ BlockExclusiveScan(const Item<Acc> &x, Item<Acc> &excl, Item<Acc> &total,
 #pragma unroll
 	for (int d = 1; d < 32; d *= 2)
 	{
-		Item<Acc>	y = ShflUp(incl, d);
+		Item<Acc>	y = ShflItem<SHFL_UP>(incl, d);
 
 		if (lane >= d)
 			incl = op.combine(y, incl);
 	}
-	Item<Acc>	wexcl = ShflUp(incl, 1);
+	Item<Acc>	wexcl = ShflItem<SHFL_UP>(incl, 1);
 
 	if (lane == 0)
 		wexcl = op.identity();
@@ -270,12 +259,12 @@ BlockExclusiveScan(const Item<Acc> &x, Item<Acc> &excl, Item<Acc> &total,
 #pragma unroll
 		for (int d = 1; d < 32; d *= 2)
 		{
-			Item<Acc>	y = ShflUp(w, d);
+			Item<Acc>	y = ShflItem<SHFL_UP>(w, d);
 
 			if (lane >= d)
 				w = op.combine(y, w);
 		}
-		Item<Acc>	we = ShflUp(w, 1);
+		Item<Acc>	we = ShflItem<SHFL_UP>(w, 1);
 
 		if (lane == 0)
 			we = op.identity();
@@ -343,12 +332,12 @@ LookBack(const unsigned *status, const Item<Acc> *aggs, const Item<Acc> *incls,
 #pragma unroll
 		for (int d = 1; d < 32; d *= 2)
 		{
-			Item<Acc>	earlier = ShflDown(v, d);
+			Item<Acc>	earlier = ShflItem<SHFL_DOWN>(v, d);
 
 			if ((lane & (2 * d - 1)) == 0)
 				v = op.combine(earlier, v);
 		}
-		excl = op.combine(ShflIdx(v, 0), excl);
+		excl = op.combine(ShflItem<SHFL_IDX>(v, 0), excl);
 		if (stops)
 			return excl;
 		pred -= 32;
@@ -551,22 +540,6 @@ ToLocal64(In x, const FloatPlan &p)
 	}
 }
 
-/* Shuffle a 64- or 128-bit integer up by d lanes. */
-template <typename T>
-__device__ __forceinline__ T
-ShflUpInt(T x, int d)
-{
-	if constexpr (sizeof(T) == 8)
-		return (T) __shfl_up_sync(0xffffffffu, (long long) x, d);
-	else
-	{
-		unsigned long long lo = __shfl_up_sync(0xffffffffu, (unsigned long long) x, d);
-		long long	hi = __shfl_up_sync(0xffffffffu, (long long) (x >> 64), d);
-
-		return (T) (((gs_u128) (unsigned long long) hi << 64) | lo);
-	}
-}
-
 /* Exclusive sum of one integer per thread over the block; also the total. */
 template <int WARPS, typename T>
 __device__ __forceinline__ void
@@ -579,7 +552,7 @@ BlockExclusiveSum(T x, T &excl, T &total, T *warp_sums)
 #pragma unroll
 	for (int d = 1; d < 32; d *= 2)
 	{
-		T			y = ShflUpInt(incl, d);
+		T			y = ShflWide<SHFL_UP>(incl, d);
 
 		if (lane >= d)
 			incl += y;
@@ -594,7 +567,7 @@ BlockExclusiveSum(T x, T &excl, T &total, T *warp_sums)
 #pragma unroll
 		for (int d = 1; d < 32; d *= 2)
 		{
-			T			y = ShflUpInt(w, d);
+			T			y = ShflWide<SHFL_UP>(w, d);
 
 			if (lane >= d)
 				w += y;
@@ -907,6 +880,15 @@ HierChunk(const In *x, Out *y, int64_t n, int64_t offset, const HeadSource &head
 	return cudaGetLastError();
 }
 
+/* Clear the tile states and the tile counter of a single-pass scan over tiles tiles. */
+static inline cudaError_t
+ResetTiles(ScanScratch sc, int64_t tiles, cudaStream_t stream)
+{
+	cudaError_t e = cudaMemsetAsync(sc.status, 0, (size_t) tiles * sizeof(unsigned), stream);
+
+	return e != cudaSuccess ? e : cudaMemsetAsync(sc.tile_counter, 0, sizeof(unsigned), stream);
+}
+
 /* Launch the single pass's fast path of a shape with a mode (SPF_TILE64, SPF_THREAD64). */
 template <int T, int ITEMS, int MINB, typename In, typename Out, typename Acc>
 static cudaError_t
@@ -919,8 +901,7 @@ LaunchSpFast(int mode, const In *x, Out *y, int64_t n, int64_t offset,
 	int64_t		tiles = (n + T * ITEMS - 1) / (T * ITEMS);
 	cudaError_t e;
 
-	if ((e = cudaMemsetAsync(sc.status, 0, (size_t) tiles * sizeof(unsigned), stream)) != cudaSuccess ||
-		(e = cudaMemsetAsync(sc.tile_counter, 0, sizeof(unsigned), stream)) != cudaSuccess)
+	if ((e = ResetTiles(sc, tiles, stream)) != cudaSuccess)
 		return e;
 	if (mode == SPF_TILE64)
 		SinglePassFast<In, Out, Acc, int64_t, T, ITEMS, MINB><<<(unsigned) tiles, T, 0, stream>>>(
@@ -968,8 +949,7 @@ ScanChunk(int kind, const In *x, Out *y, int64_t n, int64_t offset,
 
 	int64_t		tiles = (n + SP_THREADS * SpItems<Acc>::value - 1) / (SP_THREADS * SpItems<Acc>::value);
 
-	if ((e = cudaMemsetAsync(sc.status, 0, (size_t) tiles * sizeof(unsigned), stream)) != cudaSuccess ||
-		(e = cudaMemsetAsync(sc.tile_counter, 0, sizeof(unsigned), stream)) != cudaSuccess)
+	if ((e = ResetTiles(sc, tiles, stream)) != cudaSuccess)
 		return e;
 	SinglePass<In, Out, Acc, SpItems<Acc>::value><<<(unsigned) tiles, SP_THREADS, 0, stream>>>(
 		x, y, n, offset, heads, plan, excl, carry_in, carry_out, sc.tile_counter,
