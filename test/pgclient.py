@@ -1,0 +1,153 @@
+"""test/pgclient.py -- a minimal PostgreSQL client over libpq (ctypes), for
+the reliability tests (test/cancel.py, test/leaks.py).
+
+Standard library only, so the tests also run on the GPU machine, which has
+Python but no PostgreSQL driver.  libpq.so.5 is found by the dynamic loader
+(LD_LIBRARY_PATH there).  Connections take PGHOST, PGPORT, PGUSER and
+PGDATABASE from the environment, as psql does.
+"""
+import ctypes
+import time
+
+_lib = ctypes.CDLL("libpq.so.5")
+_P = ctypes.c_void_p
+for _name, _res, _args in [
+        ("PQconnectdb", _P, [ctypes.c_char_p]),
+        ("PQstatus", ctypes.c_int, [_P]),
+        ("PQerrorMessage", ctypes.c_char_p, [_P]),
+        ("PQfinish", None, [_P]),
+        ("PQexec", _P, [_P, ctypes.c_char_p]),
+        ("PQsendQuery", ctypes.c_int, [_P, ctypes.c_char_p]),
+        ("PQgetResult", _P, [_P]),
+        ("PQresultStatus", ctypes.c_int, [_P]),
+        ("PQresultErrorField", ctypes.c_char_p, [_P, ctypes.c_int]),
+        ("PQntuples", ctypes.c_int, [_P]),
+        ("PQnfields", ctypes.c_int, [_P]),
+        ("PQgetvalue", ctypes.c_char_p, [_P, ctypes.c_int, ctypes.c_int]),
+        ("PQgetisnull", ctypes.c_int, [_P, ctypes.c_int, ctypes.c_int]),
+        ("PQclear", None, [_P]),
+        ("PQbackendPID", ctypes.c_int, [_P]),
+        ("PQgetCancel", _P, [_P]),
+        ("PQcancel", ctypes.c_int, [_P, ctypes.c_char_p, ctypes.c_int]),
+        ("PQfreeCancel", None, [_P])]:
+    _f = getattr(_lib, _name)
+    _f.restype = _res
+    _f.argtypes = _args
+
+_OK = (1, 2)                   # PGRES_COMMAND_OK, PGRES_TUPLES_OK
+_DIAG_SQLSTATE = ord("C")
+_DIAG_MESSAGE = ord("M")
+_DIAG_DETAIL = ord("D")
+
+
+class SqlError(Exception):
+    """An ERROR from the server: sqlstate, message and detail."""
+
+    def __init__(self, sqlstate, message, detail):
+        super().__init__("%s: %s" % (sqlstate, message))
+        self.sqlstate = sqlstate
+        self.message = message
+        self.detail = detail
+
+
+def _text(b):
+    """Bytes from libpq as str (None stays None)."""
+    return None if b is None else b.decode("utf-8", "replace")
+
+
+class Connection:
+    """One libpq connection; rows come back as lists of str or None."""
+
+    def __init__(self, conninfo=""):
+        self.conn = _lib.PQconnectdb(conninfo.encode())
+        if _lib.PQstatus(self.conn) != 0:
+            msg = _text(_lib.PQerrorMessage(self.conn))
+            _lib.PQfinish(self.conn)
+            self.conn = None
+            raise RuntimeError("connection failed: " + msg)
+        self.pid = _lib.PQbackendPID(self.conn)
+
+    def _take(self, res):
+        """Rows of a result, or SqlError; frees the result."""
+        try:
+            st = _lib.PQresultStatus(res)
+            if st not in _OK:
+                raise SqlError(_text(_lib.PQresultErrorField(res, _DIAG_SQLSTATE)) or "?",
+                               _text(_lib.PQresultErrorField(res, _DIAG_MESSAGE))
+                               or _text(_lib.PQerrorMessage(self.conn)),
+                               _text(_lib.PQresultErrorField(res, _DIAG_DETAIL)))
+            return [[None if _lib.PQgetisnull(res, r, c) else _text(_lib.PQgetvalue(res, r, c))
+                     for c in range(_lib.PQnfields(res))]
+                    for r in range(_lib.PQntuples(res))]
+        finally:
+            _lib.PQclear(res)
+
+    def query(self, sql):
+        """Run one statement and return its rows (SqlError on ERROR)."""
+        return self._take(_lib.PQexec(self.conn, sql.encode()))
+
+    def value(self, sql):
+        """The first column of the first row of a statement."""
+        return self.query(sql)[0][0]
+
+    def send(self, sql):
+        """Start a statement without waiting for it."""
+        if not _lib.PQsendQuery(self.conn, sql.encode()):
+            raise RuntimeError(_text(_lib.PQerrorMessage(self.conn)))
+
+    def wait(self):
+        """Wait for the statement started by send(): its rows, or SqlError."""
+        rows, err = None, None
+        while True:
+            res = _lib.PQgetResult(self.conn)
+            if not res:
+                break
+            try:
+                rows = self._take(res)
+            except SqlError as e:
+                err = e
+        if err:
+            raise err
+        return rows
+
+    def cancel(self):
+        """Send a protocol cancel request (what psql's Ctrl-C does)."""
+        c = _lib.PQgetCancel(self.conn)
+        buf = ctypes.create_string_buffer(256)
+        ok = _lib.PQcancel(c, buf, 256)
+        _lib.PQfreeCancel(c)
+        if not ok:
+            raise RuntimeError("PQcancel: " + _text(buf.value))
+
+    def close(self):
+        """Close the connection."""
+        if self.conn:
+            _lib.PQfinish(self.conn)
+            self.conn = None
+
+
+def now():
+    """Monotonic seconds."""
+    return time.monotonic()
+
+
+class Tally:
+    """Counts checks and prints each one; ends with 'N passed, N failed'."""
+
+    def __init__(self):
+        self.passed = 0
+        self.failed = 0
+
+    def check(self, ok, what):
+        """Record one check."""
+        if ok:
+            self.passed += 1
+        else:
+            self.failed += 1
+        print("%s %s" % ("ok  " if ok else "FAIL", what), flush=True)
+        return ok
+
+    def summary(self):
+        """Print the summary line; the exit status."""
+        print("%d passed, %d failed" % (self.passed, self.failed), flush=True)
+        return 1 if self.failed else 0
