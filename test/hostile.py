@@ -859,10 +859,8 @@ def same_value(tok, v, ty):
 SUBSCRIPT_RE = re.compile(r'subscript ((?:\[-?\d+\])+)')
 
 
-def check_engine(c, eng, tally):
-    """The engine that ran a case fits --engine (None when fine, else the problem)."""
-    if c.null_array or not c.dims or (c.fn == 'cumsum' and c.excl is None):
-        return None             # no scan ran: gpuscan_last_run() is an earlier call's
+def engine_problem(eng, tally):
+    """Whether a scan's 'engine:kernel:fallback reason' fits --engine (None, else the problem)."""
     name, _, rest = eng.partition(':')
     kernel, _, reason = rest.partition(':')
     key = '%s/%s' % (name, kernel)
@@ -874,6 +872,13 @@ def check_engine(c, eng, tally):
     if name == 'gpu' and tally.kernel and kernel != tally.kernel:
         return 'ran the GPU kernel %r, gpuscan.kernel asks for %r' % (kernel, tally.kernel)
     return None
+
+
+def check_engine(c, eng, tally):
+    """The engine that ran a case fits --engine (None when fine, else the problem)."""
+    if c.null_array or not c.dims or (c.fn == 'cumsum' and c.excl is None):
+        return None             # no scan ran: gpuscan_last_run() is an earlier call's
+    return engine_problem(eng, tally)
 
 
 def compare(c, line, tally):
@@ -1089,19 +1094,30 @@ def size_limit_cases(seed):
 
 
 def run_size_limit(session, tally):
-    """Run the size-limit cases one psql each, timed."""
+    """Run the size-limit cases one psql each, timed, with the engine of each scan."""
     t_all = time.monotonic()
     for name, sql, chk in size_limit_cases(tally.seed):
         t0 = time.monotonic()
-        rc, lines, err = session.run("SELECT pg_temp.try($q$%s$q$);\n" % sql)
+        rc, lines, err = session.run(
+            "SELECT 'ans|' || pg_temp.try($q$%s$q$);\n"
+            "SELECT 'eng|' || engine || ':' || kernel || ':' || coalesce(fallback_reason, '') "
+            "FROM gpuscan_last_run();\n" % sql)
         dt = time.monotonic() - t0
-        ans = lines[0] if rc == 0 and lines else 'psql exit status %d: %s' % (rc, err.strip()[:300])
+        got = dict(line.split('|', 1) for line in lines if '|' in line)
+        ans = got.get('ans') if rc == 0 else None
+        if ans is None:
+            ans = 'psql exit status %d: %s' % (rc, err.strip()[:300])
         problem = chk(ans)
-        print('size-limit: %-70s %6.2f s  %s' % (name, dt, 'ok' if problem is None else 'FAILED'), flush=True)
+        eng = got.get('eng')    # none when no scan ran in this session
+        if problem is None and eng is not None:
+            problem = engine_problem(eng, tally)
+        ran = '/'.join(eng.split(':')[:2]) if eng is not None else '(no scan)'
+        print('size-limit: %-78s %6.2f s  %-18s %s'
+              % (name, dt, ran, 'ok' if problem is None else 'FAILED'), flush=True)
         if problem is None:
             tally.ok()
         else:
-            tally.fail('size-limit', sql[:400], problem)
+            tally.fail('size-limit', sql, problem)
     print('size-limit: %.1f s in all' % (time.monotonic() - t_all), flush=True)
 
 
