@@ -83,6 +83,7 @@ class Fmt:
     """An IEEE binary format: precision, exponent range, bit width."""
 
     def __init__(self, name, p, emin, emax, nbits, ebits, packchar):
+        """Set the fields."""
         self.name, self.p, self.emin, self.emax = name, p, emin, emax
         self.nbits, self.ebits, self.packchar = nbits, ebits, packchar
         self.max = math.ldexp(2 ** p - 1, emax - p + 1)
@@ -154,6 +155,7 @@ def ref_cumsum_float(row, F, exclusive):
     allneg0 = True
 
     def value():
+        """The rounded total so far, by the README's rules (raises Overflow)."""
         if nan or (pinf and ninf):
             return NAN
         if pinf:
@@ -240,6 +242,7 @@ class Ty:
     """An element type: SQL name, integer range or float format, value output."""
 
     def __init__(self, key, sql, lo=None, hi=None, fmt=None):
+        """Set the fields."""
         self.key, self.sql, self.lo, self.hi, self.fmt = key, sql, lo, hi, fmt
 
     def result_sql(self, fn):
@@ -264,6 +267,7 @@ class Case:
 
     def __init__(self, label, fn, ty, dims, lbs, vals, excl=False, explicit=True,
                  null_array=False, note=''):
+        """Set the fields."""
         self.label, self.fn, self.ty = label, fn, TYPES[ty]
         self.dims, self.lbs, self.vals = dims, lbs, vals
         self.excl, self.explicit, self.null_array, self.note = excl, explicit, null_array, note
@@ -290,6 +294,7 @@ class Case:
         dims = self.dims
 
         def nest(level, start):
+            """The braces of one sub-array at a nesting level, from flat position start."""
             if level == len(dims) - 1:
                 return '{' + ','.join(toks[start:start + dims[level]]) + '}'
             stride = math.prod(dims[level + 1:])
@@ -761,6 +766,7 @@ class Session:
     """Runs SQL scripts through psql with this test's settings and wrappers."""
 
     def __init__(self, engine):
+        """The prologue of every script: settings and the wrappers."""
         self.prologue = ("SET client_min_messages = warning;\nSET gpuscan.device = '%s';\n%s\n"
                          % (engine, wrappers_sql()))
 
@@ -800,6 +806,7 @@ class Tally:
     """Passed and failed checks, failure lines, engines seen."""
 
     def __init__(self, seed, engine):
+        """Set the fields."""
         self.seed, self.engine = seed, engine
         self.passed = self.failed = self.shown = 0
         self.engines = {}
@@ -997,12 +1004,16 @@ def size_limit_cases(seed):
     cases = []
 
     def expect_ok(want):
+        """A checker for a result of exactly 'OK|' + want."""
         def chk(ans):
+            """None when the answer is right, else what differed."""
             return None if ans == 'OK|' + want else 'expected OK|%s, got %s' % (want[:300], ans[:300])
         return chk
 
     def expect_err(state, *needles):
+        """A checker for an ERROR with this SQLSTATE whose text has the needles."""
         def chk(ans):
+            """None when the answer is right, else what differed."""
             p = ans.split('|')
             if p[0] == 'ERR' and p[1] == state and all(s in ans for s in needles):
                 return None
@@ -1169,6 +1180,7 @@ def main():
     tally = Tally(seed, args.engine)
 
     def summary():
+        """Print the last line and exit."""
         print('%d passed, %d failed' % (tally.passed, tally.failed))
         sys.exit(1 if tally.failed else 0)
 
