@@ -1,0 +1,1239 @@
+#!/usr/bin/env python3
+"""test/hostile.py: hostile and odd inputs against an independent exact reference.
+
+What it tests: gpu_cumsum (inclusive and exclusive), gpu_cummax and gpu_cummin
+over smallint, integer, bigint, real and double precision arrays, through a
+running server (psql only; PGHOST, PGPORT, PGUSER, PGDATABASE, PGOPTIONS from
+the environment), on the engine that --engine chooses (gpuscan.device).
+
+How: every case is checked against this file's own implementation of the
+README's rules ("Semantics of gpu_cumsum", "Semantics of gpu_cummax and
+gpu_cummin"): integers summed exactly with Python ints; floats summed exactly
+with fractions.Fraction and rounded once to binary32/binary64 (round half to
+even, gradual underflow, overflow an error); NaN and the infinities by IEEE
+addition; an exact zero -0 only when every term so far is -0; maxima and
+minima in PostgreSQL's order (NaN largest, -0 == 0, the later of equals).
+The extension is never asked for a reference value.
+
+1. A self-check of the reference (Fraction rounding against Python's own IEEE
+   double addition and float32 packing, and the README's examples).
+2. Fixed cases: the README's examples and hand-picked edges (overflow ties,
+   -0, specials, errors in later rows, extreme lower bounds, 6-D).
+3. Random cases until --seconds is used up: all types and functions; shapes
+   1-D to 6-D with small random dimensions, non-default (negative, extreme)
+   lower bounds, one-element rows, empty, NULL and all-NULL arrays, NULL
+   densities from none to all; float values from hostile generators (NaN,
+   +-Infinity, +-0, subnormals, the largest finite values and neighbours,
+   the whole exponent range, exact cancellation, exact rounding ties, random
+   bit patterns); integers at their extremes and bigint sums that overflow.
+   Arrays go in as text literals of exact values (shortest repr of the
+   double; for real the double equal to the float32, which strtof rounds back
+   to it) and come back bit for bit (float4send/float8send in hex, NULLs as
+   N), with array_dims() and pg_typeof() of the result.  Errors are caught
+   by a pg_temp PL/pgSQL wrapper (EXCEPTION WHEN OTHERS, GET STACKED
+   DIAGNOSTICS), so hundreds of cases go through one psql; SQLSTATE, message
+   and the subscript in the DETAIL are compared with the reference's first
+   error.  Each case's engine (gpuscan_last_run()) is checked too: cpu with
+   --engine cpu; gpu, or a CPU fallback with its reason, with --engine gpu,
+   where the GPU must have run at least once.
+4. --size-limit: arrays of 134217727 (2^27-1) elements, PostgreSQL's limit,
+   built server-side (array_fill, array concatenation), checked at sampled
+   positions against closed forms computed here; the 1 GB limit of a result
+   (ERROR 54000) at its exact boundary; arrays of 2^27 elements refused by
+   PostgreSQL itself.
+
+Usage: python3 test/hostile.py [--seconds N] [--seed S] [--engine cpu|gpu|auto]
+                               [--size-limit] [--case K]
+The seed is always printed; a failure line ("FAIL seed=S case=K: SQL: what
+differed", at most 200 lines, every failure counted) names seed and case,
+and --seed S --case K replays that one random case.  Ends with "N passed,
+N failed"; exit status 1 on any failure.  Needs Python 3 (standard library
+only), psql, and a server with gpuscan installed; a throwaway one, as root:
+
+    export GPUSCAN_PORT=54341 GPUSCAN_TMP=/tmp/hostile_check
+    . scripts/common.sh; setup_packages && build_install && cluster_start
+    python3 test/hostile.py --engine cpu --seconds 5 --size-limit
+    cluster_stop
+
+The size-limit part needs about 2.5 GB of server memory at its peak.
+"""
+
+import argparse
+import math
+import os
+import random
+import re
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+from fractions import Fraction
+
+INF = math.inf
+NAN = math.nan
+MAX_FAILURE_LINES = 200
+
+
+# ----------------------------------------------------------------------------
+# Floating-point formats and the exact reference
+# ----------------------------------------------------------------------------
+
+class Fmt:
+    """An IEEE binary format: precision, exponent range, bit width."""
+
+    def __init__(self, name, p, emin, emax, nbits, ebits, packchar):
+        """Set the fields."""
+        self.name, self.p, self.emin, self.emax = name, p, emin, emax
+        self.nbits, self.ebits, self.packchar = nbits, ebits, packchar
+        self.max = math.ldexp(2 ** p - 1, emax - p + 1)
+        self.min_sub = math.ldexp(1.0, emin - p + 1)
+        self.min_norm = math.ldexp(1.0, emin)
+
+
+F32 = Fmt('float4', 24, -126, 127, 32, 8, 'f')
+F64 = Fmt('float8', 53, -1022, 1023, 64, 11, 'd')
+
+
+class Overflow(Exception):
+    """A finite exact total whose rounded value is outside the format."""
+
+
+def round_fmt(q, F):
+    """The value of Fraction q rounded to format F, half to even (a float)."""
+    if q == 0:
+        return 0.0
+    neg = q < 0
+    n, d = abs(q.numerator), q.denominator
+    e = n.bit_length() - d.bit_length()          # 2^e <= |q| < 2^(e+1) after the fix
+    if (n < d << e) if e >= 0 else (n << -e < d):
+        e -= 1
+    qe = max(e, F.emin) - (F.p - 1)              # exponent of one ulp
+    num, den = (n, d << qe) if qe >= 0 else (n << -qe, d)
+    m, r = divmod(num, den)
+    if 2 * r > den or (2 * r == den and m & 1):
+        m += 1
+    if m.bit_length() - 1 + qe > F.emax:         # m * 2^qe >= 2^(emax+1)
+        raise Overflow()
+    v = math.ldexp(m, qe)
+    return -v if neg else v
+
+
+def is_neg_zero(x):
+    """True for -0.0."""
+    return x == 0 and math.copysign(1.0, x) < 0
+
+
+def fbits(x, F):
+    """The bit pattern of a value of format F (an int)."""
+    return int.from_bytes(struct.pack('>' + F.packchar, x), 'big')
+
+
+def from_bits(b, F):
+    """The float with bit pattern b in format F."""
+    return struct.unpack('>' + F.packchar, b.to_bytes(F.nbits // 8, 'big'))[0]
+
+
+def bits_is_nan(b, F):
+    """True when bit pattern b of format F is a NaN."""
+    mant = F.nbits - 1 - F.ebits
+    return (b >> mant) & ((1 << F.ebits) - 1) == (1 << F.ebits) - 1 and b & ((1 << mant) - 1) != 0
+
+
+def ulp(x, F):
+    """One unit in the last place of finite nonzero x in format F."""
+    e = math.frexp(abs(x))[1] - 1
+    return math.ldexp(1.0, max(e, F.emin) - F.p + 1)
+
+
+def ref_cumsum_float(row, F, exclusive):
+    """Exact running sums of one row of floats; (outputs, index of first overflow or None)."""
+    out = [None] * len(row)
+    total = Fraction(0)
+    nan = pinf = ninf = False
+    nterms = 0
+    allneg0 = True
+
+    def value():
+        """The rounded total so far, by the README's rules (raises Overflow)."""
+        if nan or (pinf and ninf):
+            return NAN
+        if pinf:
+            return INF
+        if ninf:
+            return -INF
+        if total == 0:
+            return -0.0 if nterms > 0 and allneg0 else 0.0
+        return round_fmt(total, F)
+
+    for i, x in enumerate(row):
+        if x is None:
+            continue
+        try:
+            if exclusive:
+                out[i] = value()
+            nterms += 1
+            if not is_neg_zero(x):
+                allneg0 = False
+            if math.isnan(x):
+                nan = True
+            elif x == INF:
+                pinf = True
+            elif x == -INF:
+                ninf = True
+            else:
+                total += Fraction(x)
+            if not exclusive:
+                out[i] = value()
+        except Overflow:
+            return out, i
+    return out, None
+
+
+INT8_MIN, INT8_MAX = -2 ** 63, 2 ** 63 - 1
+
+
+def ref_cumsum_int(row, exclusive):
+    """Exact running sums of one row of integers into bigint; (outputs, first error or None)."""
+    out = [None] * len(row)
+    total = 0
+    for i, x in enumerate(row):
+        if x is None:
+            continue
+        if exclusive:
+            out[i] = total
+        total += x
+        if not exclusive:
+            out[i] = total
+        if not INT8_MIN <= out[i] <= INT8_MAX:
+            return out, i
+    return out, None
+
+
+def pg_key(x):
+    """PostgreSQL's sort key of a number: NaN above everything, -0 == 0."""
+    if isinstance(x, float) and math.isnan(x):
+        return (1, 0.0)
+    return (0, x)
+
+
+def ref_cumext(row, want_max):
+    """Running maxima (want_max) or minima of one row, the later of equals winning."""
+    out = [None] * len(row)
+    cur = None
+    for i, x in enumerate(row):
+        if x is None:
+            continue
+        if cur is None:
+            cur = x
+        else:
+            kx, kc = pg_key(x), pg_key(cur)
+            if (kx >= kc) if want_max else (kx <= kc):
+                cur = x
+        out[i] = cur
+    return out, None
+
+
+# ----------------------------------------------------------------------------
+# Types and cases
+# ----------------------------------------------------------------------------
+
+class Ty:
+    """An element type: SQL name, integer range or float format, value output."""
+
+    def __init__(self, key, sql, lo=None, hi=None, fmt=None):
+        """Set the fields."""
+        self.key, self.sql, self.lo, self.hi, self.fmt = key, sql, lo, hi, fmt
+
+    def result_sql(self, fn):
+        """The SQL type name of fn's result."""
+        if fn == 'cumsum' and self.fmt is None:
+            return 'bigint[]'
+        return self.sql + '[]'
+
+
+TYPES = {
+    'int2': Ty('int2', 'smallint', -2 ** 15, 2 ** 15 - 1),
+    'int4': Ty('int4', 'integer', -2 ** 31, 2 ** 31 - 1),
+    'int8': Ty('int8', 'bigint', INT8_MIN, INT8_MAX),
+    'float4': Ty('float4', 'real', fmt=F32),
+    'float8': Ty('float8', 'double precision', fmt=F64),
+}
+FN_CODE = {'cumsum': 0, 'cummax': 1, 'cummin': 2}
+
+
+class Case:
+    """One call: function, type, shape, lower bounds, flat values, exclusive."""
+
+    def __init__(self, label, fn, ty, dims, lbs, vals, excl=False, explicit=True,
+                 null_array=False, note=''):
+        """Set the fields."""
+        self.label, self.fn, self.ty = label, fn, TYPES[ty]
+        self.dims, self.lbs, self.vals = dims, lbs, vals
+        self.excl, self.explicit, self.null_array, self.note = excl, explicit, null_array, note
+
+    def elem_text(self, v):
+        """One element of the array literal, exact."""
+        if v is None:
+            return 'NULL'
+        if self.ty.fmt is None:
+            return str(v)
+        if math.isnan(v):
+            return 'NaN'
+        if math.isinf(v):
+            return 'Infinity' if v > 0 else '-Infinity'
+        return repr(v)
+
+    def literal(self):
+        """The array as a quoted SQL literal (or NULL)."""
+        if self.null_array:
+            return 'NULL'
+        if not self.dims:
+            return "'{}'"
+        toks = [self.elem_text(v) for v in self.vals]
+        dims = self.dims
+
+        def nest(level, start):
+            """The braces of one sub-array at a nesting level, from flat position start."""
+            if level == len(dims) - 1:
+                return '{' + ','.join(toks[start:start + dims[level]]) + '}'
+            stride = math.prod(dims[level + 1:])
+            return '{' + ','.join(nest(level + 1, start + k * stride) for k in range(dims[level])) + '}'
+
+        prefix = ''
+        if self.explicit or any(lb != 1 for lb in self.lbs):
+            prefix = ''.join('[%d:%d]' % (lb, lb + d - 1) for lb, d in zip(self.lbs, dims)) + '='
+        return "'" + prefix + nest(0, 0) + "'"
+
+    def excl_sql(self):
+        """The exclusive argument as SQL."""
+        return 'NULL' if self.excl is None else ('true' if self.excl else 'false')
+
+    def human_sql(self):
+        """The call as a user would write it."""
+        arg = '%s::%s[]' % (self.literal(), self.ty.sql)
+        if self.fn == 'cumsum' and self.excl is not False:
+            arg += ', exclusive => ' + self.excl_sql()
+        return 'gpu_%s(%s)' % (self.fn, arg)
+
+    def wrapper_sql(self):
+        """The call through this session's pg_temp wrapper."""
+        return 'pg_temp.t_%s(%d, %s::%s[], %s)' % (self.ty.key, FN_CODE[self.fn], self.literal(),
+                                                  self.ty.sql, self.excl_sql())
+
+    def subscripts(self, pos):
+        """The subscripts of flat position pos, as '[i][j]'."""
+        out = []
+        for k in range(len(self.dims)):
+            stride = math.prod(self.dims[k + 1:])
+            out.append('[%d]' % (self.lbs[k] + pos // stride))
+            pos %= stride
+        return ''.join(out)
+
+    def expect(self):
+        """The reference: (flat outputs or None for a NULL result, first error position or None)."""
+        if not hasattr(self, '_expect'):
+            self._expect = self._reference()
+        return self._expect
+
+    def _reference(self):
+        """Compute the reference (see expect)."""
+        if self.null_array or (self.fn == 'cumsum' and self.excl is None):
+            return None, None
+        if not self.dims:
+            return [], None
+        L = self.dims[-1]
+        out = []
+        for start in range(0, len(self.vals), L):
+            row = self.vals[start:start + L]
+            if self.fn == 'cumsum':
+                if self.ty.fmt is None:
+                    r, err = ref_cumsum_int(row, self.excl)
+                else:
+                    r, err = ref_cumsum_float(row, self.ty.fmt, self.excl)
+            else:
+                r, err = ref_cumext(row, self.fn == 'cummax')
+            if err is not None:
+                return out + r, start + err
+            out.extend(r)
+        return out, None
+
+
+# ----------------------------------------------------------------------------
+# Value generators
+# ----------------------------------------------------------------------------
+
+def sgn(rng):
+    """A random sign."""
+    return -1.0 if rng.random() < 0.5 else 1.0
+
+
+def g_special(rng, F):
+    """NaN, +-Infinity, +-0."""
+    return rng.choice([NAN, INF, -INF, 0.0, -0.0])
+
+
+def g_negzero(rng, F):
+    """Mostly -0, sometimes +0."""
+    return -0.0 if rng.random() < 0.85 else 0.0
+
+
+def g_subnormal(rng, F):
+    """Subnormals, the smallest and largest of them, and the smallest normals."""
+    top = 2 ** (F.p - 1)
+    k = rng.choice([1, 1, 2, 3, top - 1, top, top + 1, rng.randrange(1, top), rng.randrange(1, 64)])
+    return sgn(rng) * math.ldexp(k, F.emin - F.p + 1)
+
+
+def g_huge(rng, F):
+    """The largest finite values, their neighbours, and half an ulp of the largest."""
+    big_ulp = ulp(F.max, F)
+    return sgn(rng) * rng.choice([
+        F.max, F.max, F.max - big_ulp, F.max - 2 * big_ulp, math.ldexp(1.0, F.emax),
+        big_ulp / 2, big_ulp / 4, big_ulp, F.max / 2, math.ldexp(1.0, F.emax - 1),
+        math.ldexp(rng.randrange(2 ** (F.p - 1), 2 ** F.p), F.emax - F.p + 1 - rng.randrange(0, 4))])
+
+
+def g_anyexp(rng, F):
+    """A finite value with a uniformly random exponent field (the whole range)."""
+    mant = F.nbits - 1 - F.ebits
+    e = rng.randrange(0, 2 ** F.ebits - 1)
+    b = (rng.getrandbits(1) << (F.nbits - 1)) | (e << mant) | rng.getrandbits(mant)
+    return from_bits(b, F)
+
+
+def g_pow2(rng, F):
+    """+-2^e for e anywhere in the range, subnormal exponents included."""
+    return sgn(rng) * math.ldexp(1.0, rng.randint(F.emin - F.p + 1, F.emax))
+
+
+def g_bits(rng, F):
+    """A random bit pattern (NaNs become the NaN a literal can give)."""
+    x = from_bits(rng.getrandbits(F.nbits), F)
+    return NAN if math.isnan(x) else x
+
+
+def g_smallint(rng, F):
+    """Small integers."""
+    return float(rng.randint(-100, 100))
+
+
+def g_cents(rng, F):
+    """Decimal amounts with two digits, rounded to the format."""
+    return round_fmt(Fraction(rng.randint(-10 ** 7, 10 ** 7), 100), F)
+
+
+def g_unit(rng, F):
+    """Values of ordinary size with full mantissas."""
+    return round_fmt(Fraction(rng.uniform(-1000.0, 1000.0)), F)
+
+
+FLOAT_GENS = [g_special, g_negzero, g_subnormal, g_huge, g_anyexp, g_pow2, g_bits,
+              g_smallint, g_cents, g_unit]
+
+
+def tie_row(rng, F, n):
+    """A row B, +-u, +-u, ...: B even in units u = half its ulp, so totals hit ties."""
+    s = rng.randint(F.emin - F.p + 1, F.emax - F.p)
+    s = rng.choice([s, F.emin - F.p + 1, F.emax - F.p, -F.p + 1, 0])
+    B = math.ldexp(2 * rng.randrange(2 ** (F.p - 1), 2 ** F.p), s)
+    u = math.ldexp(1.0, s)
+    row = [sgn(rng) * B]
+    while len(row) < n:
+        r = rng.random()
+        if r < 0.75:
+            row.append(sgn(rng) * u * rng.choice([1, 1, 1, 2, 3]))
+        elif r < 0.85:
+            row.append(rng.choice([0.0, -0.0]))
+        elif r < 0.95:
+            row.append(-row[0])
+        else:
+            row.append(g_anyexp(rng, F))
+    return row[:n]
+
+
+def cancel_row(rng, F, n, gens):
+    """A row where many values cancel earlier ones exactly."""
+    row = []
+    for j in range(n):
+        prev = [x for x in row if not math.isnan(x)]
+        if prev and rng.random() < 0.45:
+            row.append(-rng.choice(prev))
+        else:
+            row.append(rng.choice(gens)(rng, F))
+    return row
+
+
+def float_row(rng, F, n, profile, gens, weights):
+    """One row of n floats for a profile."""
+    if profile == 'ties':
+        return tie_row(rng, F, n)
+    if profile == 'cancel':
+        return cancel_row(rng, F, n, gens)
+    return [g(rng, F) for g in rng.choices(gens, weights, k=n)]
+
+
+def int_row(rng, ty, n, profile):
+    """One row of n integers of type ty for a profile."""
+    lo, hi = ty.lo, ty.hi
+    ext = [lo, hi, lo + 1, hi - 1, 0, 1, -1]
+    row = []
+    for _ in range(n):
+        p = profile if profile != 'mix' else rng.choice(['extremes', 'random', 'small', 'zeros', 'bigsum'])
+        if p == 'extremes':
+            v = rng.choice(ext)
+        elif p == 'random':
+            v = rng.randint(lo, hi)
+        elif p == 'small':
+            v = rng.randint(-100, 100)
+        elif p == 'zeros':
+            v = 0 if rng.random() < 0.8 else rng.choice(ext)
+        elif p == 'bigsum':
+            v = int(sgn(rng)) * rng.randint(hi // 4, hi)
+        else:  # cancel
+            prev = [x for x in row if x != lo]
+            v = -rng.choice(prev) if prev and rng.random() < 0.5 else rng.randint(lo, hi)
+        row.append(v)
+    return row
+
+
+def random_shape(rng):
+    """Random small dimensions (1-D to 6-D), lower bounds, and whether bounds are written."""
+    ndim = rng.choices([1, 2, 3, 4, 5, 6], weights=[36, 20, 12, 10, 8, 14])[0]
+    cap = rng.choices([4, 16, 80, 400, 2000], weights=[30, 25, 22, 15, 8])[0]
+    target = rng.randint(1, cap)
+    side = max(1, round(target ** (1.0 / ndim)))
+    dims = [rng.randint(1, 2 * side) for _ in range(ndim)]
+    if rng.random() < 0.15:
+        dims[-1] = 1                                      # one-element rows
+    for k in range(ndim - 1):
+        if rng.random() < 0.2:
+            dims[k] = 1
+    while math.prod(dims) > 2000:
+        k = dims.index(max(dims))
+        dims[k] = max(1, dims[k] // 2)
+    lbs = []
+    for d in dims:
+        r = rng.random()
+        if r < 0.45:
+            lbs.append(1)
+        elif r < 0.8:
+            lbs.append(rng.randint(-20, 20))
+        elif r < 0.9:
+            lbs.append(rng.choice([-2 ** 31, 2 ** 31 - 1 - d, 0, -1]))
+        else:
+            lbs.append(rng.randint(-2 ** 31, 2 ** 31 - 1 - d))
+    return dims, lbs, rng.random() < 0.3
+
+
+def random_case(seed, k):
+    """Random case number k of a seed (reproducible on its own)."""
+    rng = random.Random('%s:%d' % (seed, k))
+    ty = rng.choice(list(TYPES))
+    fn = rng.choice(['cumsum', 'cumsum', 'cummax', 'cummin'])
+    excl = fn == 'cumsum' and rng.random() < 0.4
+    r = rng.random()
+    if r < 0.01:
+        return Case(k, fn, ty, [], [], [], excl, null_array=True, note='NULL array')
+    if r < 0.02 and fn == 'cumsum':
+        return Case(k, fn, ty, [1], [1], [1], None, note='NULL exclusive')
+    if r < 0.04:
+        return Case(k, fn, ty, [], [], [], excl, note='empty')
+    dims, lbs, explicit = random_shape(rng)
+    n = math.prod(dims)
+    L = dims[-1]
+    T = TYPES[ty]
+    if T.fmt is not None:
+        profile = rng.choice(['mix', 'mix', 'mix', 'specials', 'negzero', 'subnormal', 'huge',
+                              'anyexp', 'bits', 'ties', 'ties', 'cancel', 'cancel', 'ordinary'])
+        one = {'specials': g_special, 'negzero': g_negzero, 'subnormal': g_subnormal,
+               'huge': g_huge, 'anyexp': g_anyexp, 'bits': g_bits}
+        if profile in one:
+            gens = [one[profile], rng.choice(FLOAT_GENS)]
+            weights = [0.85, 0.15]
+        elif profile == 'ordinary':
+            gens, weights = [g_smallint, g_cents, g_unit], [1, 1, 1]
+        else:
+            gens = rng.sample(FLOAT_GENS, rng.randint(2, 4))
+            weights = [rng.random() + 0.05 for _ in gens]
+        vals = []
+        for _ in range(n // L):
+            vals.extend(float_row(rng, T.fmt, L, profile, gens, weights))
+    else:
+        profile = rng.choice(['mix', 'extremes', 'random', 'small', 'zeros', 'cancel']
+                             + (['bigsum', 'bigsum'] if ty == 'int8' else []))
+        vals = []
+        for _ in range(n // L):
+            vals.extend(int_row(rng, T, L, profile))
+    density = rng.choice([0, 0, 0, 0.05, 0.3, 0.7, 0.95, 1.0])
+    if density:
+        vals = [None if rng.random() < density else v for v in vals]
+    return Case(k, fn, ty, dims, lbs, vals, excl, explicit,
+                note='%s, nulls %g' % (profile, density))
+
+
+# ----------------------------------------------------------------------------
+# Fixed cases
+# ----------------------------------------------------------------------------
+
+def parse_val(s, ty):
+    """A value written as text (None for NULL), rounded exactly as the server's input would."""
+    if s is None or s == 'NULL':
+        return None
+    T = TYPES[ty]
+    if T.fmt is None:
+        return int(s)
+    specials = {'NaN': NAN, 'Infinity': INF, '-Infinity': -INF, '-0': -0.0}
+    if s in specials:
+        return specials[s]
+    return round_fmt(Fraction(s), T.fmt)
+
+
+def fixed(label, fn, ty, vals, dims=None, lbs=None, excl=False):
+    """A hand-written case: values as text, shape defaulting to 1-D from 1."""
+    v = [parse_val(s, ty) for s in vals]
+    dims = dims or ([len(v)] if v else [])
+    lbs = lbs or [1] * len(dims)
+    return Case(label, fn, ty, dims, lbs, v, excl, explicit=False)
+
+
+def fixed_cases():
+    """The README's examples and hand-picked edges."""
+    I8MAX, I8MIN = str(INT8_MAX), str(INT8_MIN)
+    FMAX, DMAX = repr(F32.max), repr(F64.max)
+    return [
+        fixed('readme int', 'cumsum', 'int4', '3 1 7 0 4 1 6 3'.split()),
+        fixed('readme real', 'cumsum', 'float4', ['1e8', '1', '-1e8']),
+        fixed('readme ties', 'cumsum', 'float4', ['16777216', '1', '1', '1']),
+        fixed('readme float8', 'cumsum', 'float8', ['1e16', '1', '-1e16']),
+        fixed('readme NaN', 'cumsum', 'float4', ['1', 'NaN', '2']),
+        fixed('readme -0', 'cumsum', 'float4', ['-0', '-0', '0']),
+        fixed('readme nulls', 'cumsum', 'int4', ['1', None, '2', None, '3']),
+        fixed('readme rows', 'cumsum', 'int4', ['1', '2', '3', '4'], [2, 2]),
+        fixed('readme exclusive', 'cumsum', 'int4', ['3', '1', '7', '0'], excl=True),
+        fixed('readme bounds', 'cumsum', 'int4', ['1', '2', '3'], [3], [3]),
+        fixed('readme cummax NaN', 'cummax', 'float4', ['1', 'NaN', '2']),
+        fixed('readme cummin NaN', 'cummin', 'float4', ['NaN', '1', '-Infinity']),
+        fixed('readme cummax -0', 'cummax', 'float8', ['-0', '0', '-0']),
+        fixed('cummin -0', 'cummin', 'float8', ['0', '-0', '0', '-0']),
+        fixed('exclusive -0', 'cumsum', 'float8', ['-0', '-0', '-0'], excl=True),
+        fixed('exclusive empty-sum +0', 'cumsum', 'float4', [None, '-0'], excl=True),
+        fixed('bigint overflow', 'cumsum', 'int8', [I8MAX, '1']),
+        fixed('bigint overflow back', 'cumsum', 'int8', [I8MAX, '1', '-1']),
+        fixed('bigint underflow', 'cumsum', 'int8', [I8MIN, '-1']),
+        fixed('bigint exclusive last', 'cumsum', 'int8', [I8MAX, '1'], excl=True),
+        fixed('bigint exclusive mid', 'cumsum', 'int8', [I8MAX, '1', '0'], excl=True),
+        fixed('bigint wide exact', 'cumsum', 'int8', [I8MAX, I8MAX, I8MIN, I8MIN, '5'], excl=True),
+        fixed('bigint 2nd row', 'cumsum', 'int8', ['1', '2', I8MAX, '1'], [2, 2]),
+        fixed('bigint bounds', 'cumsum', 'int8', ['1', '2', I8MAX, '1'], [2, 2], [0, 3]),
+        fixed('bigint rows not carried', 'cumsum', 'int8', [I8MAX, I8MAX], [2, 1], [-5, -5]),
+        fixed('real overflow tie', 'cumsum', 'float4', [FMAX, repr(2.0 ** 103)]),
+        fixed('real below tie', 'cumsum', 'float4', [FMAX, repr(2.0 ** 102)]),
+        fixed('real exact below tie', 'cumsum', 'float4', [FMAX, repr(2.0 ** 103), repr(-2.0 ** 80)]),
+        fixed('real -max tie', 'cumsum', 'float4', ['-' + FMAX, repr(-2.0 ** 103)]),
+        fixed('double overflow tie', 'cumsum', 'float8', [DMAX, repr(2.0 ** 970)]),
+        fixed('double below tie', 'cumsum', 'float8', [DMAX, repr(2.0 ** 969)]),
+        fixed('double overflow then back', 'cumsum', 'float8', [DMAX, DMAX, '-' + DMAX]),
+        fixed('double overflow exclusive last', 'cumsum', 'float8', [DMAX, DMAX], excl=True),
+        fixed('inf hides overflow', 'cumsum', 'float8', ['Infinity', DMAX, DMAX]),
+        fixed('NaN hides overflow', 'cumsum', 'float8', ['NaN', DMAX, DMAX]),
+        fixed('inf minus inf', 'cumsum', 'float4', ['Infinity', '1', '-Infinity', '1']),
+        fixed('subnormals', 'cumsum', 'float8', ['5e-324', '5e-324', '-1e-323', '-5e-324', '5e-324']),
+        fixed('span', 'cumsum', 'float8', ['1e308', '5e-324', '-1e308', '-5e-324']),
+        fixed('span real', 'cumsum', 'float4', [FMAX, '1e-45', '-' + FMAX]),
+        fixed('all NULL', 'cumsum', 'float4', [None, None, None]),
+        fixed('all NULL 2-D', 'cummin', 'int2', [None] * 6, [2, 3], [-1, 7]),
+        fixed('empty', 'cumsum', 'int2', []),
+        fixed('empty exclusive', 'cumsum', 'float8', [], excl=True),
+        Case('NULL array', 'cumsum', 'float8', [], [], [], False, null_array=True),
+        Case('NULL exclusive', 'cumsum', 'int4', [1], [1], [1], None),
+        fixed('6-D one element', 'cumsum', 'float4', ['7'], [1] * 6, [-1, 0, 1, 2, 3, 4]),
+        fixed('6-D extreme bounds', 'cummax', 'int2', ['1', '-32768', '32767', '0', '5', '5', '-1', '2'],
+              [2, 1, 1, 2, 1, 2], [-2 ** 31, 2 ** 31 - 2, 0, -7, 1, 2 ** 31 - 3]),
+        fixed('one-element rows', 'cumsum', 'int8', [I8MAX, I8MIN, '7'], [3, 1], excl=True),
+        fixed('int2 extremes', 'cumsum', 'int2', ['-32768'] * 5 + ['32767'] * 3),
+        fixed('int4 extremes', 'cummin', 'int4', ['2147483647', '-2147483648', '0', '-2147483648']),
+    ]
+
+
+# ----------------------------------------------------------------------------
+# Self-check of the reference
+# ----------------------------------------------------------------------------
+
+def reference_selfcheck(seed):
+    """Compare the reference's rounding with Python's IEEE arithmetic; a list of problems."""
+    rng = random.Random('%s:selfcheck' % seed)
+    bad = []
+    for _ in range(3000):
+        g1, g2 = rng.choice(FLOAT_GENS), rng.choice(FLOAT_GENS)
+        a, b = g1(rng, F64), g2(rng, F64)
+        if not (math.isfinite(a) and math.isfinite(b)):
+            continue
+        s = a + b
+        try:
+            got = round_fmt(Fraction(a) + Fraction(b), F64)
+            if got == 0:
+                got = -0.0 if is_neg_zero(a) and is_neg_zero(b) else 0.0
+        except Overflow:
+            got = INF if s > 0 else -INF
+        if fbits(got, F64) != fbits(s, F64):
+            bad.append('float8 %r + %r: reference %r, IEEE %r' % (a, b, got, s))
+        x = g_anyexp(rng, F64)
+        try:
+            want = struct.unpack('f', struct.pack('f', x))[0]
+            if math.isinf(want):
+                want = 'overflow'   # recent Pythons give inf where older ones raise
+        except OverflowError:
+            want = 'overflow'
+        try:
+            got = round_fmt(Fraction(x), F32) if x != 0 else x
+        except Overflow:
+            got = 'overflow'
+        if want != got or (want == 0 and math.copysign(1, want) != math.copysign(1, got)):
+            bad.append('float4 rounding of %r: reference %r, struct %r' % (x, got, want))
+    readme = [
+        (fixed('', 'cumsum', 'float4', ['16777216', '1', '1', '1']), [16777216.0, 16777216.0, 16777218.0, 16777220.0]),
+        (fixed('', 'cumsum', 'float4', ['1e8', '1', '-1e8']), [1e8, 1e8, 1.0]),
+        (fixed('', 'cumsum', 'float8', ['1e16', '1', '-1e16']), [1e16, 1e16, 1.0]),
+        (fixed('', 'cumsum', 'float4', ['-0', '-0', '0']), [-0.0, -0.0, 0.0]),
+        (fixed('', 'cummax', 'float4', ['1', 'NaN', '2']), [1.0, NAN, NAN]),
+        (fixed('', 'cummin', 'float4', ['NaN', '1', '-Infinity']), [NAN, 1.0, -INF]),
+        (fixed('', 'cummax', 'float8', ['-0', '0', '-0']), [-0.0, 0.0, -0.0]),
+        (fixed('', 'cumsum', 'int4', ['3', '1', '7', '0'], excl=True), [0, 3, 4, 11]),
+    ]
+    for c, want in readme:
+        got, err = c.expect()
+        F = c.ty.fmt
+        same = err is None and len(got) == len(want) and all(
+            (g == w if F is None else (math.isnan(g) and math.isnan(w)) or fbits(g, F) == fbits(w, F))
+            for g, w in zip(got, want))
+        if not same:
+            bad.append('README example %s: reference %r, README %r' % (c.human_sql(), got, want))
+    c = fixed('', 'cumsum', 'int8', [str(INT8_MAX), '1'])
+    if c.expect()[1] != 1:
+        bad.append('README example %s: reference gives no error at [2]' % c.human_sql())
+    return bad
+
+
+# ----------------------------------------------------------------------------
+# The server
+# ----------------------------------------------------------------------------
+
+VALUE_SQL = {'int2': 'v::text', 'int4': 'v::text', 'int8': 'v::text',
+             'float4': "encode(float4send(v), 'hex')", 'float8': "encode(float8send(v), 'hex')"}
+
+
+def wrappers_sql():
+    """pg_temp functions running one call each and returning its result or error as text."""
+    out = []
+    for key, T in TYPES.items():
+        proj = ("pg_typeof(r)::text || '|' || (r IS NULL)::text || '|' || coalesce(array_dims(r), '') || '|' || "
+                "coalesce((SELECT string_agg(coalesce(%s, 'N'), ',' ORDER BY o) "
+                "FROM unnest(r) WITH ORDINALITY u(v, o)), '')" % VALUE_SQL[key])
+        sel = "SELECT %s INTO res FROM (SELECT %%s AS r OFFSET 0) s;" % proj
+        out.append("""
+CREATE FUNCTION pg_temp.t_%(key)s(f int, a %(sql)s[], ex boolean) RETURNS text LANGUAGE plpgsql AS $w$
+DECLARE res text; eng text; st text; msg text; det text;
+BEGIN
+  IF f = 0 THEN %(s0)s
+  ELSIF f = 1 THEN %(s1)s
+  ELSE %(s2)s
+  END IF;
+  SELECT string_agg(engine || ':' || kernel || ':' || coalesce(fallback_reason, ''), ';') INTO eng
+    FROM gpuscan_last_run();
+  RETURN 'OK|' || coalesce(eng, '') || '|' || res;
+EXCEPTION WHEN OTHERS THEN
+  GET STACKED DIAGNOSTICS st = RETURNED_SQLSTATE, msg = MESSAGE_TEXT, det = PG_EXCEPTION_DETAIL;
+  SELECT string_agg(engine || ':' || kernel || ':' || coalesce(fallback_reason, ''), ';') INTO eng
+    FROM gpuscan_last_run();
+  RETURN 'ERR|' || coalesce(eng, '') || '|' || st || '|' || msg || '|' || coalesce(det, '');
+END $w$;""" % {'key': key, 'sql': T.sql, 's0': sel % 'gpu_cumsum(a, ex)',
+               's1': sel % 'gpu_cummax(a)', 's2': sel % 'gpu_cummin(a)'})
+    out.append("""
+CREATE FUNCTION pg_temp.try(q text) RETURNS text LANGUAGE plpgsql AS $w$
+DECLARE res text; st text; msg text; det text;
+BEGIN
+  EXECUTE q INTO res;
+  RETURN 'OK|' || coalesce(res, '');
+EXCEPTION WHEN OTHERS THEN
+  GET STACKED DIAGNOSTICS st = RETURNED_SQLSTATE, msg = MESSAGE_TEXT, det = PG_EXCEPTION_DETAIL;
+  RETURN 'ERR|' || st || '|' || msg || '|' || coalesce(det, '');
+END $w$;""")
+    return '\n'.join(out)
+
+
+class Session:
+    """Runs SQL scripts through psql with this test's settings and wrappers."""
+
+    def __init__(self, engine):
+        """The prologue of every script: settings and the wrappers."""
+        self.prologue = ("SET client_min_messages = warning;\nSET gpuscan.device = '%s';\n%s\n"
+                         % (engine, wrappers_sql()))
+
+    def start(self, body):
+        """Start psql on prologue + body in the background; returns a handle for finish()."""
+        fin = tempfile.TemporaryFile('w+')
+        fout = tempfile.TemporaryFile('w+')
+        ferr = tempfile.TemporaryFile('w+')
+        fin.write(self.prologue + body)
+        fin.flush()
+        fin.seek(0)
+        proc = subprocess.Popen(['psql', '-X', '-A', '-t', '-q', '-v', 'ON_ERROR_STOP=1'],
+                                stdin=fin, stdout=fout, stderr=ferr, env=os.environ)
+        return proc, fin, fout, ferr
+
+    def finish(self, handle):
+        """Wait for psql; (exit status, output lines, stderr text)."""
+        proc, fin, fout, ferr = handle
+        rc = proc.wait()
+        fout.seek(0)
+        ferr.seek(0)
+        lines, err = fout.read().splitlines(), ferr.read()
+        for f in (fin, fout, ferr):
+            f.close()
+        return rc, lines, err
+
+    def run(self, body):
+        """Run a script and wait for it."""
+        return self.finish(self.start(body))
+
+
+# ----------------------------------------------------------------------------
+# Comparison
+# ----------------------------------------------------------------------------
+
+class Tally:
+    """Passed and failed checks, failure lines, engines seen."""
+
+    def __init__(self, seed, engine):
+        """Set the fields."""
+        self.seed, self.engine = seed, engine
+        self.passed = self.failed = self.shown = 0
+        self.engines = {}
+        self.kernel = None      # the GPU kernel gpuscan.kernel asks for
+
+    def ok(self):
+        """Count a passed check."""
+        self.passed += 1
+
+    def fail(self, where, sql, what):
+        """Count a failed check and print its line."""
+        self.failed += 1
+        if self.shown < MAX_FAILURE_LINES:
+            line = 'FAIL seed=%s %s: %s: %s' % (self.seed, where, sql, what)
+            print(re.sub(r'\s*\n\s*', ' ', line), flush=True)
+            self.shown += 1
+            if self.shown == MAX_FAILURE_LINES:
+                print('(further failure lines not shown; they are counted)', flush=True)
+
+
+def show_value(v, ty):
+    """A reference value for a failure line."""
+    if v is None:
+        return 'NULL'
+    if ty.fmt is None:
+        return str(v)
+    return '%0*x (%r)' % (ty.fmt.nbits // 4, fbits(v, ty.fmt), v)
+
+
+def show_got(tok, ty):
+    """A returned element for a failure line."""
+    if tok == 'N':
+        return 'NULL'
+    if ty.fmt is None:
+        return tok
+    try:
+        return '%s (%r)' % (tok, from_bits(int(tok, 16), ty.fmt))
+    except ValueError:
+        return tok
+
+
+def same_value(tok, v, ty):
+    """Whether a returned element equals the reference value (bits; any NaN equals NaN)."""
+    if v is None or tok == 'N':
+        return v is None and tok == 'N'
+    if ty.fmt is None:
+        return tok == str(v)
+    try:
+        b = int(tok, 16)
+    except ValueError:
+        return False
+    if math.isnan(v):
+        return bits_is_nan(b, ty.fmt)
+    return b == fbits(v, ty.fmt)
+
+
+SUBSCRIPT_RE = re.compile(r'subscript ((?:\[-?\d+\])+)')
+
+
+def engine_problem(eng, tally):
+    """Whether a scan's 'engine:kernel:fallback reason' fits --engine (None, else the problem)."""
+    name, _, rest = eng.partition(':')
+    kernel, _, reason = rest.partition(':')
+    key = '%s/%s' % (name, kernel)
+    tally.engines[key] = tally.engines.get(key, 0) + 1
+    if tally.engine == 'cpu' and name != 'cpu':
+        return 'ran on %r with gpuscan.device = cpu' % eng
+    if tally.engine == 'gpu' and name != 'gpu' and not reason:
+        return 'ran on %r with gpuscan.device = gpu and no fallback reason' % eng
+    if name == 'gpu' and tally.kernel and kernel != tally.kernel:
+        return 'ran the GPU kernel %r, gpuscan.kernel asks for %r' % (kernel, tally.kernel)
+    return None
+
+
+def check_engine(c, eng, tally):
+    """The engine that ran a case fits --engine (None when fine, else the problem)."""
+    if c.null_array or not c.dims or (c.fn == 'cumsum' and c.excl is None):
+        return None             # no scan ran: gpuscan_last_run() is an earlier call's
+    return engine_problem(eng, tally)
+
+
+def compare(c, line, tally):
+    """Compare one case's output line with the reference; record pass or fail."""
+    where = 'case=%s' % c.label
+    sql = c.human_sql()
+    want, err_pos = c.expect()
+    if line is None:
+        tally.fail(where, sql, 'no result from the server')
+        return
+    parts = line.split('|')
+    if parts[0] == 'ERR':
+        _, eng, state, msg, detail = (line.split('|', 4) + ['', '', '', ''])[:5]
+        problem = check_engine(c, eng, tally)
+        if err_pos is None:
+            tally.fail(where, sql, 'expected no error, got ERROR %s %s (%s)' % (state, msg, detail))
+            return
+        want_msg = 'bigint out of range' if c.ty.fmt is None else 'value out of range: overflow'
+        m = SUBSCRIPT_RE.search(detail)
+        got_sub = m.group(1) if m else None
+        want_sub = c.subscripts(err_pos)
+        if state != '22003' or msg != want_msg or got_sub != want_sub:
+            tally.fail(where, sql, 'expected ERROR 22003 %s at %s, got ERROR %s %s (%s)'
+                       % (want_msg, want_sub, state, msg, detail))
+        elif problem:
+            tally.fail(where, sql, problem)
+        else:
+            tally.ok()
+        return
+    if parts[0] != 'OK' or len(parts) != 6:
+        tally.fail(where, sql, 'unreadable result line %r' % line[:200])
+        return
+    _, eng, typ, isnull, dims, vals = parts
+    problem = check_engine(c, eng, tally)
+    if err_pos is not None:
+        tally.fail(where, sql, 'expected ERROR 22003 at %s, got a result' % c.subscripts(err_pos))
+        return
+    want_typ = c.ty.result_sql(c.fn)
+    if typ != want_typ:
+        tally.fail(where, sql, 'result type %s, expected %s' % (typ, want_typ))
+        return
+    if want is None:
+        if isnull != 'true':
+            tally.fail(where, sql, 'expected a NULL result, got %s' % dims)
+        else:
+            tally.ok()
+        return
+    if isnull != 'false':
+        tally.fail(where, sql, 'expected an array, got NULL')
+        return
+    want_dims = ''.join('[%d:%d]' % (lb, lb + d - 1) for lb, d in zip(c.lbs, c.dims))
+    if dims != want_dims:
+        tally.fail(where, sql, 'dims %r, expected %r' % (dims, want_dims))
+        return
+    toks = vals.split(',') if vals else []
+    if len(toks) != len(want):
+        tally.fail(where, sql, '%d elements, expected %d' % (len(toks), len(want)))
+        return
+    for pos, (tok, v) in enumerate(zip(toks, want)):
+        if not same_value(tok, v, c.ty):
+            tally.fail(where, sql, 'at %s: expected %s, got %s'
+                       % (c.subscripts(pos), show_value(v, c.ty), show_got(tok, c.ty)))
+            return
+    if problem:
+        tally.fail(where, sql, problem)
+        return
+    tally.ok()
+
+
+def run_cases(session, cases, tally):
+    """Run cases in one psql (references computed while the server works) and compare."""
+    body = ''.join("SELECT '%d|' || %s;\n" % (i, c.wrapper_sql()) for i, c in enumerate(cases))
+    handle = session.start(body)
+    for c in cases:
+        c.expect()              # the reference, computed while psql works
+    rc, lines, err = session.finish(handle)
+    got = {}
+    for line in lines:
+        i, _, rest = line.partition('|')
+        if i.isdigit():
+            got[int(i)] = rest
+    if rc != 0:
+        tally.fail('batch', '(psql)', 'psql exit status %d: %s' % (rc, err.strip()[:500]))
+    for i, c in enumerate(cases):
+        compare(c, got.get(i), tally)
+
+
+# ----------------------------------------------------------------------------
+# Size limit
+# ----------------------------------------------------------------------------
+
+N_LIMIT = 2 ** 27 - 1                 # PostgreSQL's MaxArraySize
+MAX_ALLOC = 2 ** 30 - 1               # PostgreSQL's MaxAllocSize: the largest value
+
+
+def maxalign(n):
+    """PostgreSQL's MAXALIGN (8 bytes)."""
+    return (n + 7) & ~7
+
+
+def pg_array_bytes(ndim, nitems, nvalues, elem_size, with_nulls):
+    """The size of a PostgreSQL array value (header, dims, lower bounds, bitmap, data)."""
+    head = 16 + 8 * ndim + ((nitems + 7) // 8 if with_nulls else 0)
+    return maxalign(head) + nvalues * elem_size
+
+
+def f4hex(x):
+    """The float4send hex of a float32 value."""
+    return '%08x' % fbits(x, F32)
+
+
+def size_limit_cases(seed):
+    """(name, SQL returning one text value, checker of the wrapper's answer) at the size limit."""
+    rng = random.Random('%s:size' % seed)
+    N = N_LIMIT
+    cases = []
+
+    def expect_ok(want):
+        """A checker for a result of exactly 'OK|' + want."""
+        def chk(ans):
+            """None when the answer is right, else what differed."""
+            return None if ans == 'OK|' + want else 'expected OK|%s, got %s' % (want[:300], ans[:300])
+        return chk
+
+    def expect_err(state, *needles):
+        """A checker for an ERROR with this SQLSTATE whose text has the needles."""
+        def chk(ans):
+            """None when the answer is right, else what differed."""
+            p = ans.split('|')
+            if p[0] == 'ERR' and p[1] == state and all(s in ans for s in needles):
+                return None
+            return 'expected ERROR %s mentioning %s, got %s' % (state, list(needles), ans[:300])
+        return chk
+
+    # 1. cumsum of 2^27-1 ones as real: position i is i rounded to float32
+    pos = sorted({1, 2, 3, 2 ** 24 - 1, 2 ** 24, 2 ** 24 + 1, 2 ** 24 + 2, 2 ** 24 + 3, 2 ** 25 + 2,
+                  2 ** 25 + 6, 2 ** 26 + 4, 2 ** 26 + 12, N - 1, N}
+                 | {rng.randint(1, N) for _ in range(6)})
+    sql = ("SELECT array_to_string(ARRAY[%s], ',') || '|' || array_dims(r) || '|' || pg_typeof(r) "
+           "FROM (SELECT gpu_cumsum(array_fill(1::real, ARRAY[%d])) AS r OFFSET 0) s"
+           % (', '.join("encode(float4send(r[%d]), 'hex')" % p for p in pos), N))
+    want = ','.join(f4hex(round_fmt(Fraction(p), F32)) for p in pos) + '|[1:%d]|real[]' % N
+    cases.append(('cumsum of 2^27-1 ones, real', sql, expect_ok(want)))
+
+    # 2. exclusive cumsum of 0.1::real, 6-D, rows of 262657, extreme lower bounds
+    dims = [7, 1, 73, 1, 1, 262657]
+    lbs = [-3, 0, 5, -2 ** 31, 2 ** 31 - 2, 2 ** 31 - 1 - 262657]
+    tenth = round_fmt(Fraction(1, 10), F32)
+    subs = [[lb for lb in lbs], [lb + d - 1 for lb, d in zip(lbs, dims)]]
+    subs += [[lb + rng.randrange(d) for lb, d in zip(lbs, dims)] for _ in range(8)]
+    subs += [[lb + rng.randrange(d) for lb, d in zip(lbs[:-1], dims[:-1])] + [lbs[-1] + k]
+             for k in (1, 2 ** 17, 2 ** 18)]
+    sql = ("SELECT array_to_string(ARRAY[%s], ',') || '|' || array_dims(r) "
+           "FROM (SELECT gpu_cumsum(array_fill(%r::real, ARRAY[%s], ARRAY[%s]), true) AS r OFFSET 0) s"
+           % (', '.join("encode(float4send(r%s), 'hex')" % ''.join('[%d]' % x for x in sb) for sb in subs),
+              tenth, ','.join(map(str, dims)), ','.join(map(str, lbs))))
+    want = (','.join(f4hex(round_fmt(Fraction(tenth) * (sb[-1] - lbs[-1]), F32)) for sb in subs)
+            + '|' + ''.join('[%d:%d]' % (lb, lb + d - 1) for lb, d in zip(lbs, dims)))
+    cases.append(('exclusive cumsum of 0.1, real, 6-D [7][1][73][1][1][262657]', sql, expect_ok(want)))
+
+    # 3. cummax and cummin of {-0 x (N-2), 0, NaN}: the later of equals wins, NaN is largest
+    pos = [1, 2, 3, N // 2, N - 2, N - 1, N]
+    sql = ("SELECT array_to_string(ARRAY[%s], ',') || '|' || array_to_string(ARRAY[%s], ',') "
+           "FROM (SELECT gpu_cummax(a) AS mx, gpu_cummin(a) AS mn FROM (SELECT array_fill('-0'::real, "
+           "ARRAY[%d]) || ARRAY['0'::real, 'NaN'::real] AS a OFFSET 0) t OFFSET 0) s"
+           % (', '.join("encode(float4send(mx[%d]), 'hex')" % p for p in pos),
+              ', '.join("encode(float4send(mn[%d]), 'hex')" % p for p in pos), N - 2))
+    mx = {N - 1: 0.0, N: NAN}
+    mn = {N - 1: 0.0, N: 0.0}
+    want = (','.join(f4hex(mx.get(p, -0.0)) for p in pos) + '|' + ','.join(f4hex(mn.get(p, -0.0)) for p in pos))
+    cases.append(('cummax/cummin of {-0 x (2^27-3), 0, NaN}, real', sql, expect_ok(want)))
+
+    # 4. smallint[] of 2^27-1 elements: the bigint[] sum needs more than 1 GB
+    need = pg_array_bytes(1, N, N, 8, False)
+    assert need > MAX_ALLOC
+    sql = "SELECT array_length(gpu_cumsum(array_fill(1::smallint, ARRAY[%d])), 1)::text" % N
+    cases.append(('cumsum of 2^27-1 smallint: result over 1 GB', sql, expect_err('54000', str(need))))
+
+    # 5. one-element rows at the limit: cummin of [N][1] smallint, row 1 alone lower
+    pos = [1, 2, 3, N // 3, N]
+    sql = ("SELECT array_to_string(ARRAY[%s], ',') || '|' || array_dims(r) || '|' || pg_typeof(r) "
+           "FROM (SELECT gpu_cummin(ARRAY[['-32768'::smallint]] || array_fill(32767::smallint, ARRAY[%d, 1])) "
+           "AS r OFFSET 0) s" % (', '.join('r[%d][1]::text' % p for p in pos), N - 1))
+    want = ','.join('-32768' if p == 1 else '32767' for p in pos) + '|[1:%d][1:1]|smallint[]' % N
+    cases.append(('cummin of [2^27-1][1] smallint (one-element rows)', sql, expect_ok(want)))
+
+    # 6, 7. integer[] (smallint[]) with leading NULLs: the bigint[] result just fits in 1 GB, or one byte too big
+    k = N - (MAX_ALLOC - pg_array_bytes(1, N, 0, 8, True)) // 8       # the fewest NULLs that fit
+    assert pg_array_bytes(1, N, N - k, 8, True) <= MAX_ALLOC < pg_array_bytes(1, N, N - k + 1, 8, True)
+    pos = [1, k, k + 1, N]
+    sql = ("SELECT array_to_string(ARRAY[%s], ',') || '|' || array_dims(r) "
+           "FROM (SELECT gpu_cumsum(array_fill(NULL::int, ARRAY[%d]) || array_fill(1, ARRAY[%d])) AS r OFFSET 0) s"
+           % (', '.join("coalesce(r[%d]::text, 'N')" % p for p in pos), k, N - k))
+    want = ','.join('N' if p <= k else str(p - k) for p in pos) + '|[1:%d]' % N
+    cases.append(('cumsum of 2^27-1 integer, %d NULL: result of exactly %d bytes'
+                  % (k, pg_array_bytes(1, N, N - k, 8, True)), sql, expect_ok(want)))
+    need = pg_array_bytes(1, N, N - k + 1, 8, True)
+    sql = ("SELECT array_length(gpu_cumsum(array_fill(NULL::smallint, ARRAY[%d]) "
+           "|| array_fill(1::smallint, ARRAY[%d])), 1)::text" % (k - 1, N - k + 1))
+    cases.append(('cumsum of 2^27-1 smallint, %d NULL: result of %d bytes' % (k - 1, need), sql,
+                  expect_err('54000', str(need))))
+
+    # 8. all NULL at the limit: no values, so even a smallint sum fits
+    sql = ("SELECT (r[1] IS NULL AND r[%d] IS NULL)::text || '|' || array_dims(r) || '|' || pg_typeof(r) "
+           "FROM (SELECT gpu_cumsum(array_fill(NULL::smallint, ARRAY[%d])) AS r OFFSET 0) s" % (N, N))
+    cases.append(('cumsum of 2^27-1 NULL smallint', sql, expect_ok('true|[1:%d]|bigint[]' % N)))
+
+    # 9. 2^27 elements: PostgreSQL refuses the array itself
+    lim = 'maximum allowed (%d)' % N
+    cases.append(('array_fill of 2^27 elements', "SELECT gpu_cumsum(array_fill(1::smallint, ARRAY[%d]))::text"
+                  % (N + 1), expect_err('54000', lim)))
+    cases.append(('6-D array of 2^27 elements', "SELECT gpu_cummax(array_fill(NULL::real, "
+                  "ARRAY[32,32,32,16,16,16]))::text", expect_err('54000', lim)))
+    cases.append(('2^27-1 elements plus one', "SELECT gpu_cumsum(ARRAY[1::real] || array_fill(NULL::real, "
+                  "ARRAY[%d]))::text" % N, expect_err('54000', lim)))
+    return cases
+
+
+def run_size_limit(session, tally):
+    """Run the size-limit cases one psql each, timed, with the engine of each scan."""
+    t_all = time.monotonic()
+    for name, sql, chk in size_limit_cases(tally.seed):
+        t0 = time.monotonic()
+        rc, lines, err = session.run(
+            "SELECT 'ans|' || pg_temp.try($q$%s$q$);\n"
+            "SELECT 'eng|' || engine || ':' || kernel || ':' || coalesce(fallback_reason, '') "
+            "FROM gpuscan_last_run();\n" % sql)
+        dt = time.monotonic() - t0
+        got = dict(line.split('|', 1) for line in lines if '|' in line)
+        ans = got.get('ans') if rc == 0 else None
+        if ans is None:
+            ans = 'psql exit status %d: %s' % (rc, err.strip()[:300])
+        problem = chk(ans)
+        eng = got.get('eng')    # none when no scan ran in this session
+        if problem is None and eng is not None:
+            problem = engine_problem(eng, tally)
+        ran = '/'.join(eng.split(':')[:2]) if eng is not None else '(no scan)'
+        print('size-limit: %-78s %6.2f s  %-18s %s'
+              % (name, dt, ran, 'ok' if problem is None else 'FAILED'), flush=True)
+        if problem is None:
+            tally.ok()
+        else:
+            tally.fail('size-limit', sql, problem)
+    print('size-limit: %.1f s in all' % (time.monotonic() - t_all), flush=True)
+
+
+# ----------------------------------------------------------------------------
+# Main
+# ----------------------------------------------------------------------------
+
+def probe(session, tally):
+    """Create the extension if needed and check that the chosen engine can scan; False to stop."""
+    try:
+        subprocess.run(['psql', '-X', '-q', '-c', 'CREATE EXTENSION IF NOT EXISTS gpuscan'],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=os.environ)
+    except OSError as e:
+        tally.fail('setup', '(psql)', 'cannot run psql: %s' % e)
+        return False
+    rc, lines, err = session.run("SELECT 'probe|' || pg_temp.t_int4(0, '{1,2}'::int[], false);\n"
+                                 "SELECT 'version|' || extversion FROM pg_extension WHERE extname = 'gpuscan';\n"
+                                 "SELECT 'kernel|' || current_setting('gpuscan.kernel', true);\n")
+    if rc != 0:
+        tally.fail('setup', '(psql)', 'cannot run psql against the server: %s' % err.strip()[:500])
+        return False
+    got = dict(line.split('|', 1) for line in lines if '|' in line)
+    ans = got.get('probe', '')
+    if not ans.startswith('OK|'):
+        p = (ans.split('|', 4) + [''] * 5)[:5]
+        what = 'ERROR %s %s (%s)' % (p[2], p[3], p[4]) if p[0] == 'ERR' else repr(ans)
+        if tally.engine == 'gpu':
+            what = 'the GPU engine is not usable (gpuscan.device = gpu): %s' % what
+        tally.fail('setup', "gpu_cumsum('{1,2}'::int[])", what)
+        return False
+    kernel = got.get('kernel', '')
+    tally.kernel = 'single_pass' if kernel == 'auto' else kernel
+    print('gpuscan %s, gpuscan.device = %s, gpuscan.kernel = %s, PGOPTIONS=%r'
+          % (got.get('version', '?'), tally.engine, kernel, os.environ.get('PGOPTIONS', '')), flush=True)
+    return True
+
+
+def main():
+    """Parse options, run every part, print the summary; exit status 1 on any failure."""
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('--seconds', type=float, default=5.0, help='time for the random cases (default 5)')
+    ap.add_argument('--seed', type=int, default=None, help='random seed (default: from the clock)')
+    ap.add_argument('--engine', choices=['cpu', 'gpu', 'auto'], default='auto', help='gpuscan.device')
+    ap.add_argument('--size-limit', action='store_true', help='also the cases at the 2^27-1 element limit')
+    ap.add_argument('--case', type=int, default=None, help='replay this one random case of --seed')
+    args = ap.parse_args()
+    seed = args.seed if args.seed is not None else int(time.time() * 1000) % 10 ** 9
+    print('hostile.py: seed %d (replay: --seed %d), engine %s' % (seed, seed, args.engine), flush=True)
+    tally = Tally(seed, args.engine)
+
+    def summary():
+        """Print the last line and exit."""
+        print('%d passed, %d failed' % (tally.passed, tally.failed))
+        sys.exit(1 if tally.failed else 0)
+
+    bad = reference_selfcheck(seed)
+    for b in bad[:20]:
+        tally.fail('reference self-check', '-', b)
+    if bad:
+        summary()
+    tally.ok()
+
+    session = Session(args.engine)
+    if not probe(session, tally):
+        summary()
+
+    if args.case is not None:
+        c = random_case(seed, args.case)
+        print('case %d (%s): %s' % (args.case, c.note, c.human_sql()))
+        run_cases(session, [c], tally)
+        summary()
+
+    fx = fixed_cases()
+    run_cases(session, fx, tally)
+    print('fixed cases: %d' % len(fx), flush=True)
+
+    t0 = time.monotonic()
+    k = ncases = npos = 0
+    batch = 100
+    while args.seconds > 0 and time.monotonic() - t0 < args.seconds:
+        tb = time.monotonic()
+        cases = [random_case(seed, k + j) for j in range(batch)]
+        k += batch
+        run_cases(session, cases, tally)
+        ncases += len(cases)
+        npos += sum(len(c.vals) for c in cases)
+        took = max(time.monotonic() - tb, 1e-3)
+        left = args.seconds - (time.monotonic() - t0)
+        batch = max(20, min(2000, int(batch * min(1.0, max(left, 0.2)) / took)))
+    dt = time.monotonic() - t0
+    if ncases:
+        print('random cases: %d in %.1f s (%.0f cases/s, %d array positions), seed %d'
+              % (ncases, dt, ncases / dt, npos, seed), flush=True)
+    print('engines that ran: %s' % (', '.join('%s %d' % kv for kv in sorted(tally.engines.items())) or 'none'),
+          flush=True)
+    if args.engine == 'gpu':
+        if tally.engines.get('gpu', 0) > 0:
+            tally.ok()
+        else:
+            tally.fail('engine', '-', 'gpuscan.device = gpu but gpuscan_last_run() never showed the GPU')
+
+    if args.size_limit:
+        run_size_limit(session, tally)
+    summary()
+
+
+if __name__ == '__main__':
+    main()
