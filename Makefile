@@ -77,7 +77,7 @@ $(OBJS): core/engine.h core/exact.h core/cpu_simd.h src/gpuscan.h
 ENGINE_SRC = core/plan.c core/cpu_engine.c core/cpu_simd.c
 TEST_CFLAGS = -O2 -g -fno-strict-aliasing -fwrapv -fexcess-precision=standard
 
-test/engine_test: test/engine_test.c test/cases.h $(ENGINE_SRC) core/*.h
+test/engine_test: test/engine_test.c test/cases.h test/reference.h $(ENGINE_SRC) core/*.h
 	$(CC) $(TEST_CFLAGS) -o $@ test/engine_test.c $(ENGINE_SRC) -lm
 
 test/bench/cpu_bench: test/bench/cpu_bench.c $(ENGINE_SRC) core/*.h
