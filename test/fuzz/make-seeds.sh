@@ -49,5 +49,10 @@ seed 15-float8-excl-stretch a4 60 40 0000 00 01 fe7f $WIDE
 # past the interrupt interval: 2^20 + 4096 int4, 2^20 + 16320 float4 maxima
 seed 16-int4-long       01 ff 40 0000 00 00 $I4
 seed 17-float4-max-long-scalar 4b ff ff 0000 00 00 0000c0bf 0000803f 00000080
+# half an ulp plus a little far below: correct rounding goes up, rounding
+# twice (to double first, or without the sticky bit) gives the even value
+# 2^40 2^16 2^-14 (float4, 64-bit path); 2^100 2^47 2^-20 (float8, 128-bit)
+seed 19-float4-near-tie 03 00 00 0000 00 00 00008053 00008047 00008038
+seed 20-float8-near-tie 44 00 00 0000 00 00 0000000000003046 000000000000e042 000000000000b03e
 # no positions at all
 seed 18-empty           03
