@@ -15,38 +15,51 @@ TMPDIR_CLUSTER=${GPUSCAN_TMP:-$TOP/tmp_check}
 PGDATA_DIR=$TMPDIR_CLUSTER/data
 PORT=${GPUSCAN_PORT:-54329}
 PACKAGES="postgresql-$PGVER postgresql-server-dev-$PGVER"
+FUZZ_PACKAGES="clang libclang-rt-14-dev"
 
 say() { printf '%s\n' "$*" >&2; }
 
-# Install the Debian packages that are missing (root), or say what to run.
-setup_packages() {
-	local missing="" p
+# Install those of the Debian packages named after $1 (what needs them) that
+# are missing (root), or say what to run.
+install_missing() {
+	local why=$1 missing="" p
+	shift
 	if command -v dpkg-query >/dev/null 2>&1; then
-		for p in $PACKAGES; do
+		for p in "$@"; do
 			dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
 		done
 	fi
-	# a PostgreSQL copied in by hand (the GPU machine) counts as installed
-	if [ -n "$missing" ] && [ -x "/usr/lib/postgresql/$PGVER/bin/pg_config" ] &&
-		[ -d "/usr/include/postgresql/$PGVER/server" ]; then
-		missing=""
+	[ -z "$missing" ] && return 0
+	if [ "$(id -u)" != 0 ]; then
+		say "$why needs Debian packages that are not installed:$missing"
+		say "run as root:  apt-get update && apt-get install -y$missing"
+		return 1
 	fi
-	if [ -n "$missing" ]; then
-		if [ "$(id -u)" != 0 ]; then
-			say "gpuscan needs Debian packages that are not installed:$missing"
-			say "run as root:  apt-get update && apt-get install -y$missing"
-			return 1
-		fi
-		say "installing:$missing"
-		DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2 &&
-			DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >&2 || {
-				say "apt-get install failed"; return 1; }
+	say "installing:$missing"
+	DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2 &&
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >&2 || {
+			say "apt-get install failed"; return 1; }
+}
+
+# Install the Debian packages that are missing (root), or say what to run.
+setup_packages() {
+	# a PostgreSQL copied in by hand (the GPU machine) counts as installed
+	if ! [ -x "/usr/lib/postgresql/$PGVER/bin/pg_config" ] ||
+		! [ -d "/usr/include/postgresql/$PGVER/server" ]; then
+		install_missing gpuscan $PACKAGES || return 1
 	fi
 	# the server's binaries (initdb, pg_ctl) live outside PATH on Debian
 	export PATH="/usr/lib/postgresql/$PGVER/bin:$PATH"
 	export PG_CONFIG=${PG_CONFIG:-/usr/lib/postgresql/$PGVER/bin/pg_config}
 	[ -x "$PG_CONFIG" ] || export PG_CONFIG=pg_config
 	return 0
+}
+
+# Install clang and its libFuzzer runtime for `make fuzz` when missing
+# (root), or say what to run.
+setup_fuzz_packages() {
+	install_missing "make fuzz" $FUZZ_PACKAGES || return 1
+	command -v clang >/dev/null 2>&1 || { say "make fuzz needs clang on PATH"; return 1; }
 }
 
 # The OS user that runs the server: never root.

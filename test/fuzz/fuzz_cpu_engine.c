@@ -1,0 +1,238 @@
+/*
+ * test/fuzz/fuzz_cpu_engine.c — libFuzzer target: the CPU engine
+ * (gs_cpu_scan) against the slow exact reference of test/reference.h.
+ *
+ * Each input is decoded into one scan request; the engine's results are
+ * compared bit for bit with the reference's (NaNs alike), errors included,
+ * the element after the last result must keep its poison, and the interrupt
+ * callback must be called as GS_INTERRUPT_INTERVAL says.  Any difference is
+ * printed and ends the run with abort().
+ *
+ * The input (bytes missing at the end read as 0):
+ *
+ *   byte 0     bits 0-2 element type (int2, int4, int8, float4, float8; mod 5)
+ *              bits 3-4 operator (sum, max, min; mod 3)
+ *              bit 5    exclusive (sums only)
+ *              bit 6    scalar engine (gs_cpu_simd = 0), else AVX-512 if any
+ *              bit 7    a null bitmap follows the header
+ *   byte 1, 2  positions: byte 1 = 0: one per value given (no stretching);
+ *              255: 2^20 + 64 * byte 2 (past the interrupt interval);
+ *              else (byte 1 - 1)^3 / 256 + byte 2, at most 63508 (small
+ *              arrays are cheap and many: half are below 8001)
+ *   byte 3, 4  row length, little-endian: 0 one row, else that (at most
+ *              the positions), the positions cut to whole rows
+ *   byte 5     run: each given value stands low nibble << high nibble
+ *              times in a row (low nibble 0: once) before the next one, so
+ *              that blocks of the engine see different values
+ *   byte 6     null bitmap pattern bytes, 1 + byte 6 % 64 (with bit 7)
+ *   then       the null bitmap pattern (bit set = present), repeated over
+ *              the positions; then the values' raw bytes (float bit patterns
+ *              as they are), repeated over the stored values (none: zeros)
+ */
+#include "../../core/engine.h"
+#include "../../core/cpu_simd.h"
+#include "../reference.h"
+#include "fuzz_reference.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define HEADER_BYTES	7
+
+/* Longest run of values the engine scans between interrupt checks (one block). */
+#define ENGINE_CHUNK	GS_PREFETCH_VALUES
+
+/* Calls of the interrupt callback during the current scan. */
+static int64_t interrupt_calls;
+
+/* The interrupt callback: count the call and return (no interrupt pending). */
+static void
+CountInterrupt(void)
+{
+	interrupt_calls++;
+}
+
+/* Header byte i of the input, 0 past its end. */
+static uint8_t
+HeaderByte(const uint8_t *data, size_t size, size_t i)
+{
+	return i < size ? data[i] : 0;
+}
+
+/* Describe the scan on stderr, then abort: the fuzzer keeps the input. */
+static void
+Fail(const GsScanSpec *spec, int64_t nvalues, const char *why)
+{
+	static const char *const types[] = {"int2", "int4", "int8", "float4", "float8"};
+
+	fprintf(stderr, "MISMATCH: %s %s%s, %s engine, %lld positions in rows of %lld, "
+			"%lld values, %s: %s\n",
+			types[spec->type],
+			spec->op == GS_OP_MAX ? "max" : spec->op == GS_OP_MIN ? "min" : "sum",
+			spec->exclusive ? " exclusive" : "",
+			gs_cpu_simd ? "default" : "scalar",
+			(long long) spec->nitems, (long long) spec->row_len, (long long) nvalues,
+			spec->nulls ? "nulls" : "no nulls", why);
+	abort();
+}
+
+/*
+ * Check the interrupt calls of a scan that went through m values: at least
+ * GS_INTERRUPT_INTERVAL values before each call, never one after the last
+ * value, and no more than GS_INTERRUPT_INTERVAL + ENGINE_CHUNK - 1 values
+ * without one.
+ */
+static int
+InterruptsOk(int64_t m, int64_t calls, char *why, size_t whylen)
+{
+	int64_t		most = m > 0 ? (m - 1) / GS_INTERRUPT_INTERVAL : 0;
+	int64_t		span = GS_INTERRUPT_INTERVAL + ENGINE_CHUNK - 1;
+	int64_t		least = m > 0 ? (m + span - 1) / span - 1 : 0;
+
+	if (calls >= least && calls <= most)
+		return 1;
+	snprintf(why, whylen, "%lld interrupt calls over %lld values, expected %lld to %lld",
+			 (long long) calls, (long long) m, (long long) least, (long long) most);
+	return 0;
+}
+
+/*
+ * Fill dst[0, total) with copies of the period bytes at src (src == dst: the
+ * period is already there), doubling what is written with each copy.
+ */
+static void
+Repeat(uint8_t *dst, const uint8_t *src, int64_t period, int64_t total)
+{
+	int64_t		done = period < total ? period : total;
+
+	if (src != dst)
+		memcpy(dst, src, (size_t) done);
+	while (done < total)
+	{
+		int64_t		n = done < total - done ? done : total - done;
+
+		memcpy(dst + done, dst, (size_t) n);
+		done += n;
+	}
+}
+
+/* Stored values up to and including position p (p < 0: none). */
+static int64_t
+ValuesThrough(const GsScanSpec *spec, int64_t p)
+{
+	if (p < 0)
+		return 0;
+	return spec->nulls ? gs_bitmap_count(spec->nulls, 0, p + 1) : p + 1;
+}
+
+/* Decode one input into a scan, run engine and reference, compare. */
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	uint8_t		flags = HeaderByte(data, size, 0);
+	uint8_t		b1 = HeaderByte(data, size, 1);
+	uint8_t		b2 = HeaderByte(data, size, 2);
+	int64_t		row = HeaderByte(data, size, 3) | (HeaderByte(data, size, 4) << 8);
+	uint8_t		b5 = HeaderByte(data, size, 5);
+	int64_t		run = b5 & 15 ? (int64_t) (b5 & 15) << (b5 >> 4) : 1;
+	const uint8_t *body = data + (size < HEADER_BYTES ? size : HEADER_BYTES);
+	size_t		left = size < HEADER_BYTES ? 0 : size - HEADER_BYTES;
+	const uint8_t *pattern = NULL;
+	size_t		npattern = 0;
+	GsScanSpec	spec;
+	GsPlan		plan;
+	GsScanResult res;
+	int			isz,
+				osz;
+	int64_t		given,
+				nitems,
+				nvalues,
+				k,
+				want_err;
+	uint8_t    *nulls = NULL;
+	uint8_t    *values,
+			   *got,
+			   *want;
+	char		why[256] = "";
+
+	memset(&spec, 0, sizeof(spec));
+	spec.type = (GsElemType) ((flags & 7) % 5);
+	spec.op = (GsScanOp) (((flags >> 3) & 3) % 3);
+	spec.exclusive = (flags & 0x20) && spec.op == GS_OP_SUM;
+	gs_cpu_simd = (flags & 0x40) ? 0 : -1;
+	isz = gs_type_size(spec.type);
+	osz = gs_output_size(spec.type, spec.op);
+
+	/* the null bitmap pattern, then the values */
+	if (flags & 0x80)
+	{
+		npattern = 1 + HeaderByte(data, size, 6) % 64;
+		npattern = npattern < left ? npattern : left;
+		pattern = body;
+		body += npattern;
+		left -= npattern;
+	}
+	given = (int64_t) (left / isz);
+
+	/* positions and rows */
+	if (b1 == 0)
+		nitems = given;
+	else if (b1 == 255)
+		nitems = GS_INTERRUPT_INTERVAL + 64 * (int64_t) b2;
+	else
+		nitems = (int64_t) (b1 - 1) * (b1 - 1) * (b1 - 1) / 256 + b2;
+	spec.row_len = row == 0 || row > nitems ? (nitems > 0 ? nitems : 1) : row;
+	nitems -= nitems % spec.row_len;
+	spec.nitems = nitems;
+
+	/* the bitmap: exactly its bytes, so that reading past it is caught */
+	if (flags & 0x80)
+	{
+		int64_t		nbytes = (nitems + 7) / 8;
+
+		nulls = calloc(nbytes ? nbytes : 1, 1);
+		for (k = 0; k < nbytes && npattern > 0; k++)
+			nulls[k] = pattern[k % npattern];
+		spec.nulls = nulls;
+	}
+	nvalues = nulls ? gs_bitmap_count(nulls, 0, nitems) : nitems;
+
+	/* the values, each given one standing run times, then all over again */
+	values = malloc(nvalues ? (size_t) (nvalues * isz) : 1);
+	if (given == 0)
+		memset(values, 0, (size_t) (nvalues * isz));
+	for (k = 0; given > 0 && k < nvalues && k < given * run; k += run)
+		Repeat(values + k * isz, body + (k / run) * isz, isz,
+			   (run < nvalues - k ? run : nvalues - k) * isz);
+	if (given > 0 && given * run < nvalues)
+		Repeat(values, values, given * run * isz, nvalues * isz);
+	spec.values = values;
+
+	/* results, poisoned one element past the end */
+	got = malloc((size_t) ((nvalues + 1) * osz));
+	want = malloc((size_t) ((nvalues + 1) * osz));
+	memset(got, REF_POISON, (size_t) ((nvalues + 1) * osz));
+	spec.result = got;
+	spec.interrupt = CountInterrupt;
+
+	interrupt_calls = 0;
+	gs_plan(&spec, &plan);
+	gs_cpu_scan(&spec, &res);
+	want_err = FuzzReference(&spec, want);
+
+	if (!FuzzCheck(&spec, nvalues, &plan, &res, got, want, want_err, why, sizeof(why)))
+		Fail(&spec, nvalues, why);
+	if (!InterruptsOk(want_err >= 0 ? ValuesThrough(&spec, want_err) : nvalues,
+					  interrupt_calls, why, sizeof(why)))
+		Fail(&spec, nvalues, why);
+	/* maxima and minima are input values bit for bit, NaN payloads too */
+	if (spec.op != GS_OP_SUM && memcmp(got, want, (size_t) (nvalues * osz)) != 0)
+		Fail(&spec, nvalues, "an output is not the input value the reference picked, bit for bit");
+
+	free(nulls);
+	free(values);
+	free(got);
+	free(want);
+	return 0;
+}
