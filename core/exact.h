@@ -258,7 +258,9 @@ gs_fixed_factors(int lsb, double *s1, double *s2)
 /*
  * Align m * 2^e to the unit 2^lsb: returns the shift that makes it an integer
  * in those units.  lsb may exceed e by the trailing zeros of m (the plan
- * counts them), in which case m loses only zero bits.
+ * counts them), in which case m loses only zero bits.  A zero (m = 0, e the
+ * type's smallest exponent) may lie 64 or more places below the unit: a
+ * shift that far is undefined in C, and its result is 0.
  */
 GS_HD int
 gs_align(uint64_t *m, int e, int lsb)
@@ -267,7 +269,7 @@ gs_align(uint64_t *m, int e, int lsb)
 
 	if (d < 0)
 	{
-		*m >>= -d;
+		*m = d > -64 ? *m >> -d : 0;
 		return 0;
 	}
 	return d;

@@ -56,3 +56,7 @@ seed 19-float4-near-tie 03 00 00 0000 00 00 00008053 00008047 00008038
 seed 20-float8-near-tie 44 00 00 0000 00 00 0000000000003046 000000000000e042 000000000000b03e
 # no positions at all
 seed 18-empty           03
+# zeros far below the unit (a shift of 64 or more, undefined in C until
+# gs_align handled it): scalar 128-bit path, float4 2^62 1 0, float8 2^100 1 0
+seed 21-float4-zero-far-below 03 00 00 0000 00 00 0000805e 0000803f 00000000
+seed 22-float8-zero-far-below 04 00 00 0000 00 00 0000000000003046 000000000000f03f 0000000000000000
