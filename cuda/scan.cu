@@ -135,6 +135,18 @@ ResetContext(void)
 	memset(&gpu, 0, sizeof(gpu));
 }
 
+/*
+ * A failed initialisation (a GPU whose memory other processes hold, say):
+ * drop what was created, context included, so that a retry starts clean and
+ * nothing accumulates over retries.
+ */
+static GsStatus
+InitFailed(void)
+{
+	ResetContext();
+	return GS_ERR_CUDA;
+}
+
 /* Create the context, streams and events on first use. */
 extern "C" GsStatus
 gs_cuda_init(char *msg, size_t msglen)
@@ -161,13 +173,13 @@ gs_cuda_init(char *msg, size_t msglen)
 		Failed(cudaStreamCreateWithFlags(&gpu.s_h2d, cudaStreamNonBlocking), "cudaStreamCreate", &f) ||
 		Failed(cudaStreamCreateWithFlags(&gpu.s_comp, cudaStreamNonBlocking), "cudaStreamCreate", &f) ||
 		Failed(cudaStreamCreateWithFlags(&gpu.s_d2h, cudaStreamNonBlocking), "cudaStreamCreate", &f))
-		return GS_ERR_CUDA;
+		return InitFailed();
 	for (int b = 0; b < NSLOTS; b++)
 		for (int k = 0; k < 6; k++)
 			if (Failed(cudaEventCreate(&gpu.ev[b][k]), "cudaEventCreate", &f))
-				return GS_ERR_CUDA;
+				return InitFailed();
 	if (Failed(cudaMalloc(&gpu.small, SM_BYTES), "cudaMalloc", &f))
-		return GS_ERR_CUDA;
+		return InitFailed();
 	gpu.ready = true;
 	return GS_OK;
 }
