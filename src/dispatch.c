@@ -13,7 +13,8 @@
  * than its 128-bit accumulator) or GPU memory running out sends the call to
  * the CPU engine, with a DEBUG1 message, a count in gpuscan_counters() and
  * the reason in gpuscan_last_run().  Other CUDA failures are ERRORs carrying
- * CUDA's message; the GPU engine then starts afresh on the next call.
+ * CUDA's message; the GPU engine then starts afresh on the next call.  When
+ * the GPU cannot be initialised, auto waits GPU_RETRY_MS before trying again.
  */
 #include "postgres.h"
 
@@ -23,6 +24,7 @@
 #include "miscadmin.h"
 #include "portability/instr_time.h"
 #include "utils/builtins.h"
+#include "utils/timestamp.h"
 #include "utils/tuplestore.h"
 
 #include "gpuscan.h"
@@ -47,6 +49,18 @@ typedef struct LastRun
 } LastRun;
 
 static LastRun last_run;
+
+/*
+ * After a failed GPU initialisation (no device or driver, or a GPU whose
+ * memory other connections hold), gpuscan.device = auto scans on the CPU
+ * without trying the GPU again for GPU_RETRY_MS: a context creation that
+ * fails can take longer than the scan (seen with 128 connections on an H100,
+ * test/gpu/results/).  gpuscan.device = gpu tries every time.
+ */
+#define GPU_RETRY_MS 10000
+
+static char gpu_init_failure[256];
+static TimestampTz gpu_retry_after;
 
 /* This backend's counters, for gpuscan_counters(). */
 static int64 n_gpu_calls,
@@ -179,13 +193,23 @@ gpuscan_run(GsScanSpec *spec, Oid restype, int ndim, const int *dims,
 		(gpuscan_device == GPUSCAN_DEVICE_AUTO && spec->nitems >= GpuMinElements(spec->type));
 
 #ifdef GS_WITH_CUDA
+	if (use_gpu && gpuscan_device == GPUSCAN_DEVICE_AUTO && gpu_init_failure[0] != '\0' &&
+		GetCurrentTimestamp() < gpu_retry_after)
+	{
+		/* the GPU failed to start a moment ago: not again yet */
+		NoteFallback(psprintf("no usable GPU: %s", gpu_init_failure));
+		use_gpu = false;
+	}
 	if (use_gpu)
 	{
 		char		msg[256] = "";
 		GsStatus	st = gs_cuda_init(msg, sizeof(msg));
 
+		gpu_init_failure[0] = '\0';
 		if (st != GS_OK)
 		{
+			strlcpy(gpu_init_failure, msg, sizeof(gpu_init_failure));
+			gpu_retry_after = TimestampTzPlusMilliseconds(GetCurrentTimestamp(), GPU_RETRY_MS);
 			if (gpuscan_device == GPUSCAN_DEVICE_GPU)
 				ereport(ERROR,
 						(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
