@@ -1225,7 +1225,7 @@ def main():
     print('engines that ran: %s' % (', '.join('%s %d' % kv for kv in sorted(tally.engines.items())) or 'none'),
           flush=True)
     if args.engine == 'gpu':
-        if tally.engines.get('gpu', 0) > 0:
+        if sum(n for key, n in tally.engines.items() if key.startswith('gpu/')) > 0:
             tally.ok()
         else:
             tally.fail('engine', '-', 'gpuscan.device = gpu but gpuscan_last_run() never showed the GPU')
