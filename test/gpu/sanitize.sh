@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# test/gpu/sanitize.sh — the pg_regress suites with every call on the GPU,
+# under compute-sanitizer (TOOLS, default "memcheck racecheck").
+#
+# compute-sanitizer follows child processes that exec, not a fork without
+# exec, which is how the postmaster starts a backend: under
+# --target-processes all only the postmaster's own log appears (seen on an
+# H100, test/gpu/results/2026-11-22-h100-sanitizer-memcheck.txt).  So each
+# suite's statements (test/gpu/sql_statements.py) run in single-user mode,
+# `postgres --single`, one process under the sanitizer, with
+# gpuscan.device = gpu.  Each ends with one injected CUDA fault
+# (gpuscan.inject_fault = cuda_error: a launch with no blocks), which the
+# sanitizer must report as two API errors (the launch and the
+# cudaGetLastError after it): that proves the process was instrumented.
+# Any other report fails the check.
+#
+# Usage (as root, on a GPU machine): test/gpu/sanitize.sh [LOGDIR]
+# TOOLS and LIMIT (seconds per tool for all suites, default 240).
+# Ends with "N passed, N failed".
+set -uo pipefail
+. "$(dirname "$0")/../../scripts/common.sh"
+cd "$TOP"
+LOGDIR=${1:-$TMPDIR_CLUSTER/gpu-logs}
+TOOLS=${TOOLS:-memcheck racecheck}
+LIMIT=${LIMIT:-240}
+SUITES="cumsum cummax config devices upgrade"
+PROBE="SET gpuscan.inject_fault = cuda_error;
+SELECT gpu_cumsum(array_fill(1::real, ARRAY[3000000])) IS NULL;"
+PROBE_REPORTS=2
+
+summary() { echo "$1 passed, $2 failed"; exit $(( $2 > 0 ? 1 : 0 )); }
+PASSED=0
+FAILED=0
+pass() { echo "ok   $*"; PASSED=$((PASSED + 1)); }
+fail() { echo "FAIL $*"; FAILED=$((FAILED + 1)); }
+
+# Reports in a compute-sanitizer log (0 for a missing log).
+reports() {
+	[ -f "$1" ] || { echo 0; return; }
+	grep -c -E "^========= (Program hit|Invalid|Error|Race|Barrier|Warning|Out-of-range|Misaligned|Uninitialized|Leaked)" \
+		"$1" || true
+}
+
+setup_packages || summary 0 1
+build_install || summary 0 1
+cluster_start || summary 0 1
+psql -X -q -c "CREATE EXTENSION gpuscan" || summary 0 1
+cluster_stop
+mkdir -p "$LOGDIR"
+[ "$(id -u)" = 0 ] && chown "$(os_user)" "$LOGDIR"
+CS=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
+POSTGRES=$("$PG_CONFIG" --bindir)/postgres
+"$CS" --version | tail -1
+
+for s in $SUITES; do
+	{ python3 test/gpu/sql_statements.py "sql/$s.sql"; printf '%s\n\n' "$PROBE" | sed 's/;$/;\n/'; } \
+		>"$LOGDIR/cs-$s.sql"
+done
+[ "$(id -u)" = 0 ] && chown "$(os_user)" "$LOGDIR"/cs-*.sql
+
+for tool in $TOOLS; do
+	echo "== $tool: the suites on the GPU, single-user mode, under compute-sanitizer"
+	deadline=$(( $(date +%s) + LIMIT ))
+	total=0
+	missing=0
+	for s in $SUITES; do
+		left=$(( deadline - $(date +%s) ))
+		f="$LOGDIR/cs-$tool.$s.log"
+		rm -f "$f"
+		if [ "$left" -le 5 ]; then
+			echo "$tool $s: not run (the ${LIMIT} s are used up)"
+			missing=$((missing + 1))
+			continue
+		fi
+		t0=$(date +%s)
+		timeout "$left" runuser -u "$(os_user)" -- "$CS" --tool "$tool" --log-file "$f" \
+			"$POSTGRES" --single -j -D "$PGDATA_DIR" -c gpuscan.device=gpu postgres \
+			<"$LOGDIR/cs-$s.sql" >"$LOGDIR/cs-$tool-$s.out" 2>&1
+		rc=$?
+		e=$(reports "$f")
+		hit=$(grep -c "^========= Program hit cudaErrorInvalidValue" "$f" 2>/dev/null || true)
+		echo "$tool $s: $(( $(date +%s) - t0 )) s, status $rc, $(grep -c "ERROR:" "$LOGDIR/cs-$tool-$s.out")" \
+			"SQL errors (the suite's own error cases), $e sanitizer reports ($PROBE_REPORTS expected)"
+		if [ "${hit:-0}" -ge "$PROBE_REPORTS" ]; then
+			e=$((e - PROBE_REPORTS))
+		else
+			missing=$((missing + 1))
+			echo "$tool $s: the injected fault was not reported (status $rc$([ $rc = 124 ] && echo ", cut"))"
+		fi
+		[ "$e" -gt 0 ] && { echo "--- $f"; grep -v "Host Frame" "$f" | head -40; }
+		total=$((total + (e > 0 ? e : 0)))
+	done
+	[ "$missing" = 0 ] && pass "$tool: every suite ran to its end instrumented (the injected fault was reported)" ||
+		fail "$tool: $missing suites not run to the end under the sanitizer"
+	[ "$total" = 0 ] && pass "$tool: no other report" || fail "$tool: $total reports"
+done
+summary "$PASSED" "$FAILED"
