@@ -9,8 +9,13 @@
 #      kernel;
 #   3. a check, through gpuscan_last_run(), that the GPU really ran each
 #      type and function with each kernel;
-#   4. test/gpu/engine_compare: the GPU engine against the CPU engine, bit
+#   4. the suites again with the library preloaded; injected faults;
+#   5. test/hostile.py (hostile inputs against an exact reference, every
+#      kernel, the size limit), test/cancel.py and test/leaks.py on the GPU;
+#   6. test/gpu/engine_compare: the GPU engine against the CPU engine, bit
 #      for bit, up to 2^MAX_LOG2 elements (default 28).
+# test/gpu/concurrency.sh (pgbench, many connections) and
+# test/gpu/sanitize.sh (the suites under compute-sanitizer) run on their own.
 #
 # Usage: test/gpu/run.sh [MAX_LOG2] [LOGDIR]      Ends with "N passed, N failed".
 set -uo pipefail
@@ -136,6 +141,21 @@ m0=$(sed -n 's/^gpumem //p' "$LOGDIR/faults.log" | head -1)
 m1=$(sed -n 's/^gpumem //p' "$LOGDIR/faults.log" | tail -1)
 echo "GPU memory used: ${m0:-?} MiB after warm-up, ${m1:-?} MiB after 100 faults"
 if [ -n "$m0" ] && [ "$m0" = "$m1" ] && [ "$m0" = "$m1" ]; then PASSED=$((PASSED + 1)); else echo "GPU memory not flat"; FAILED=$((FAILED + 1)); fi
+
+echo "== hostile inputs on the GPU (test/hostile.py), every kernel; the size limit once"
+for k in kogge_stone brent_kung single_pass; do
+	PGOPTIONS="-c gpuscan.kernel=$k" python3 test/hostile.py --engine gpu --seconds "${HOSTILE_SECONDS:-20}" \
+		$([ $k = single_pass ] && echo --size-limit) | tee "$LOGDIR/hostile-$k.log"
+	add_counts "$LOGDIR/hostile-$k.log"
+done
+
+echo "== cancel on the GPU (test/cancel.py): 2^27-1 elements, within 200 ms"
+python3 test/cancel.py --engine gpu | tee "$LOGDIR/cancel.log"
+add_counts "$LOGDIR/cancel.log"
+
+echo "== leaks on the GPU (test/leaks.py): 10,000 calls with errors, cancels and injected faults"
+python3 test/leaks.py --engine gpu --faults --gpu-mem | tee "$LOGDIR/leaks.log"
+add_counts "$LOGDIR/leaks.log"
 
 echo "== GPU engine against CPU engine, bit for bit, up to 2^$MAXLOG elements"
 if make -s PG_CONFIG="$PG_CONFIG" test/gpu/engine_compare; then
