@@ -5,7 +5,7 @@
 # compute-sanitizer follows child processes that exec, not a fork without
 # exec, which is how the postmaster starts a backend: under
 # --target-processes all only the postmaster's own log appears (seen on an
-# H100, test/gpu/results/2026-11-22-h100-sanitizer-memcheck.txt).  So each
+# H100, test/gpu/results/2026-11-22-h100-first-try-concurrency-sanitizer.txt).  So each
 # suite's statements (test/gpu/sql_statements.py) run in single-user mode,
 # `postgres --single`, one process under the sanitizer, with
 # gpuscan.device = gpu.  Each ends with one injected CUDA fault
