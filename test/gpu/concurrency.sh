@@ -5,8 +5,8 @@
 # elements, integer[] and double precision[], half with NULLs, each with its
 # reference made by sum() OVER (ORDER BY ...) (the double values are
 # quarters, so float sums are exact too).  Then pgbench runs
-# test/gpu/concurrency.sql with 32 clients for 60 s, 64 and 128 for 30 s
-# each (CLIENTS, DURATION_32, DURATION to change), gpuscan.device = auto and
+# test/gpu/concurrency.sql with 32 clients for 60 s, 64 for 60 s and 128
+# for 120 s (RUNS, "clients:seconds ..."), gpuscan.device = auto and
 # gpuscan.gpu_min_elements = 0: every call goes to the GPU while one is
 # usable, and falls back to the CPU engine when not.  Each transaction
 # compares its whole result with the reference (a wrong one aborts the
@@ -14,7 +14,9 @@
 #
 # Checks per client count: pgbench ends with no aborted client and no failed
 # transaction, the server is up and none of its processes crashed.  Reports:
-# TPS, GPU and CPU calls and fallbacks (with reasons), GPU memory (device
+# TPS (pgbench's, and over the second half of the run, after the backends
+# have created their CUDA contexts, which the driver does one at a time),
+# GPU and CPU calls and fallbacks (with reasons), GPU memory (device
 # total and per backend, nvidia-smi every 2 s), and the first call's
 # latency in fresh connections, idle and under the 32-client load.
 #
@@ -24,9 +26,7 @@ set -uo pipefail
 . "$(dirname "$0")/../../scripts/common.sh"
 cd "$TOP"
 LOGDIR=${1:-$TMPDIR_CLUSTER/gpu-logs}
-CLIENTS=${CLIENTS:-32 64 128}
-DURATION_32=${DURATION_32:-60}
-DURATION=${DURATION:-30}
+RUNS=${RUNS:-32:60 64:60 128:120}
 SIZES=${SIZES:-1048576 2097152 3000000 4194304 6000000 8388608 12000000 16777216}
 
 summary() { echo "$1 passed, $2 failed"; exit $(( $2 > 0 ? 1 : 0 )); }
@@ -100,8 +100,9 @@ sample_gpu() {
 
 echo "== first call in a fresh connection, idle: ms of 5 connections:$(first_calls)" | tee "$LOGDIR/concurrency-first-idle.log"
 
-for c in $CLIENTS; do
-	dur=$([ "$c" = 32 ] && echo "$DURATION_32" || echo "$DURATION")
+for run in $RUNS; do
+	c=${run%%:*}
+	dur=${run#*:}
 	j=$((c < 16 ? c : 16))
 	echo "== $c clients, $dur s"
 	psql -X -q -c "TRUNCATE conc_calls"
@@ -123,8 +124,10 @@ for c in $CLIENTS; do
 	aborted=$(grep -c "aborted in command" "$LOGDIR/concurrency-pgbench-$c.log")
 	failedtx=$(sed -n 's/^number of failed transactions: \([0-9]*\).*/\1/p' "$LOGDIR/concurrency-pgbench-$c.log")
 	tps=$(sed -n 's/^tps = \([0-9.]*\).*/\1/p' "$LOGDIR/concurrency-pgbench-$c.log")
+	steady=$(awk -v d="$dur" '$1 == "progress:" && $2 + 0 > d / 2 && $2 + 0 <= d { s += $4; n++ }
+		END { if (n) printf "%.1f", s / n; else print "?" }' "$LOGDIR/concurrency-pgbench-$c.log")
 	[ "$rc" = 0 ] && [ "$aborted" = 0 ] && [ "${failedtx:-0}" = 0 ] &&
-		pass "$c clients: no error, no wrong result ($tps tps)" ||
+		pass "$c clients: no error, no wrong result ($tps tps; $steady tps over the second half)" ||
 		fail "$c clients: pgbench status $rc, $aborted aborted clients, ${failedtx:-?} failed transactions"
 	pg_isready -q && ! grep -q "terminated by signal" "$TMPDIR_CLUSTER/server.log" &&
 		pass "$c clients: the server is up and no process crashed" ||
