@@ -14,7 +14,8 @@
  * the CPU engine, with a DEBUG1 message, a count in gpuscan_counters() and
  * the reason in gpuscan_last_run().  Other CUDA failures are ERRORs carrying
  * CUDA's message; the GPU engine then starts afresh on the next call.  When
- * the GPU cannot be initialised, auto waits GPU_RETRY_MS before trying again.
+ * the GPU cannot be initialised, auto waits (10 s, doubling to 5 min) before
+ * trying again.
  */
 #include "postgres.h"
 
@@ -51,16 +52,20 @@ typedef struct LastRun
 static LastRun last_run;
 
 /*
- * After a failed GPU initialisation (no device or driver, or a GPU whose
- * memory other connections hold), gpuscan.device = auto scans on the CPU
- * without trying the GPU again for GPU_RETRY_MS: a context creation that
- * fails can take longer than the scan (seen with 128 connections on an H100,
- * test/gpu/results/).  gpuscan.device = gpu tries every time.
+ * After a failed GPU initialisation (no device or driver, or a GPU that
+ * refuses another context), gpuscan.device = auto scans on the CPU without
+ * trying the GPU again for a while: 10 s after the first failure, twice as
+ * long after each further one, at most 5 minutes; a success starts over.
+ * With 128 connections on an H100 a failing context creation took up to
+ * 40 s (test/gpu/results/2026-11-22-h100-concurrency*.txt).
+ * gpuscan.device = gpu tries every time.
  */
-#define GPU_RETRY_MS 10000
+#define GPU_RETRY_FIRST_MS	10000
+#define GPU_RETRY_MAX_MS	300000
 
 static char gpu_init_failure[256];
 static TimestampTz gpu_retry_after;
+static int	gpu_retry_ms = GPU_RETRY_FIRST_MS;
 
 /* This backend's counters, for gpuscan_counters(). */
 static int64 n_gpu_calls,
@@ -206,10 +211,13 @@ gpuscan_run(GsScanSpec *spec, Oid restype, int ndim, const int *dims,
 		GsStatus	st = gs_cuda_init(msg, sizeof(msg));
 
 		gpu_init_failure[0] = '\0';
-		if (st != GS_OK)
+		if (st == GS_OK)
+			gpu_retry_ms = GPU_RETRY_FIRST_MS;
+		else
 		{
 			strlcpy(gpu_init_failure, msg, sizeof(gpu_init_failure));
-			gpu_retry_after = TimestampTzPlusMilliseconds(GetCurrentTimestamp(), GPU_RETRY_MS);
+			gpu_retry_after = TimestampTzPlusMilliseconds(GetCurrentTimestamp(), gpu_retry_ms);
+			gpu_retry_ms = Min(gpu_retry_ms * 2, GPU_RETRY_MAX_MS);
 			if (gpuscan_device == GPUSCAN_DEVICE_GPU)
 				ereport(ERROR,
 						(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),

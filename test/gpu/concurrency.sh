@@ -140,7 +140,7 @@ for run in $RUNS; do
 		tee "$LOGDIR/concurrency-calls-$c.log"
 	mem=$(awk '$1 == "t" { split($3, a, ","); if (a[1] + 0 > m) m = a[1] + 0; t = a[2] } END { print m + 0, t + 0 }' \
 		"$LOGDIR/concurrency-gpumem-$c.log")
-	per=$(awk '$1 == "p" { split($2, a, ","); print a[2] + 0 }' "$LOGDIR/concurrency-gpumem-$c.log" | sort -n)
+	per=$(awk '$1 == "p" { print $3 + 0 }' "$LOGDIR/concurrency-gpumem-$c.log" | sort -n)
 	n=$(echo "$per" | grep -c .)
 	echo "GPU memory, $c clients: at most ${mem% *} of ${mem#* } MiB used; per backend (MiB, $n samples):" \
 		"median $(echo "$per" | sed -n "$(( (n + 1) / 2 + (n == 0) ))p"), max $(echo "$per" | tail -1)" |
