@@ -152,3 +152,11 @@ add_counts() {
 	f=${line#*, }
 	FAILED=$((FAILED + ${f%% failed}))
 }
+
+# The tally of a test script: pass and fail print a check and count it,
+# summary prints the last line "N passed, N failed" and exits (1 on failure).
+PASSED=0
+FAILED=0
+pass() { echo "ok   $*"; PASSED=$((PASSED + 1)); }
+fail() { echo "FAIL $*"; FAILED=$((FAILED + 1)); }
+summary() { echo "$1 passed, $2 failed"; exit $(( $2 > 0 ? 1 : 0 )); }

@@ -8,8 +8,6 @@ set -uo pipefail
 . "$(dirname "$0")/../scripts/common.sh"
 cd "$TOP"
 
-summary() { echo "$1 passed, $2 failed"; exit $(( $2 > 0 ? 1 : 0 )); }
-
 setup_packages || summary 0 1
 build_install || summary 0 1
 cluster_start || summary 0 1

@@ -29,11 +29,6 @@ LOGDIR=${1:-$TMPDIR_CLUSTER/gpu-logs}
 RUNS=${RUNS:-32:60 64:60 128:120}
 SIZES=${SIZES:-1048576 2097152 3000000 4194304 6000000 8388608 12000000 16777216}
 
-summary() { echo "$1 passed, $2 failed"; exit $(( $2 > 0 ? 1 : 0 )); }
-PASSED=0
-FAILED=0
-pass() { echo "ok   $*"; PASSED=$((PASSED + 1)); }
-fail() { echo "FAIL $*"; FAILED=$((FAILED + 1)); }
 
 setup_packages || summary 0 1
 build_install || summary 0 1

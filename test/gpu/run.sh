@@ -24,8 +24,6 @@ cd "$TOP"
 MAXLOG=${1:-28}
 LOGDIR=${2:-$TMPDIR_CLUSTER/gpu-logs}
 
-summary() { echo "$1 passed, $2 failed"; exit $(( $2 > 0 ? 1 : 0 )); }
-
 echo "== machine"
 date -u '+%Y-%m-%d %H:%M UTC'
 nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader 2>&1

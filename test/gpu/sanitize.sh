@@ -29,11 +29,6 @@ PROBE="SET gpuscan.inject_fault = cuda_error;
 SELECT gpu_cumsum(array_fill(1::real, ARRAY[3000000])) IS NULL;"
 PROBE_REPORTS=2
 
-summary() { echo "$1 passed, $2 failed"; exit $(( $2 > 0 ? 1 : 0 )); }
-PASSED=0
-FAILED=0
-pass() { echo "ok   $*"; PASSED=$((PASSED + 1)); }
-fail() { echo "FAIL $*"; FAILED=$((FAILED + 1)); }
 
 # Reports in a compute-sanitizer log (0 for a missing log).
 reports() {

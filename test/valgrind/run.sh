@@ -19,11 +19,6 @@ set -uo pipefail
 . "$(dirname "$0")/../../scripts/common.sh"
 cd "$TOP"
 
-summary() { echo "$1 passed, $2 failed"; exit $(( $2 > 0 ? 1 : 0 )); }
-PASSED=0
-FAILED=0
-pass() { echo "ok   $*"; PASSED=$((PASSED + 1)); }
-fail() { echo "FAIL $*"; FAILED=$((FAILED + 1)); }
 
 setup_packages || summary 0 1
 install_missing "the valgrind run" valgrind gcc || summary 0 1
