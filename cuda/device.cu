@@ -52,6 +52,7 @@ gs_cuda_device_info(int id, GsDeviceInfo *info, char *msg, size_t msglen)
 	info->cc_major = prop.major;
 	info->cc_minor = prop.minor;
 	info->multiprocessors = prop.multiProcessorCount;
+	info->supported = prop.major * 10 + prop.minor >= GS_MIN_COMPUTE_CAPABILITY;
 	info->total_memory_mb = (int64_t) (prop.totalGlobalMem >> 20);
 	if (cudaDriverGetVersion(&info->driver_version) != cudaSuccess)
 		info->driver_version = 0;

@@ -28,7 +28,15 @@ typedef struct GsDeviceInfo
 	int64_t		total_memory_mb;
 	int			driver_version; /* e.g. 13000 for 13.0; 0 when unknown */
 	int			runtime_version;
+	bool		supported;		/* compute capability GS_MIN_COMPUTE_CAPABILITY or newer */
 } GsDeviceInfo;
+
+/*
+ * The oldest GPUs the engine runs on, as major * 10 + minor: its machine
+ * code is built for sm_80 and sm_90 (with PTX for newer chips, which older
+ * ones cannot run).  Older devices count as no usable GPU.
+ */
+#define GS_MIN_COMPUTE_CAPABILITY 80
 
 /*
  * Number of usable CUDA devices: 0 when there is no driver or no device
@@ -62,7 +70,8 @@ typedef enum GsFault
 {
 	GS_FAULT_NONE = 0,
 	GS_FAULT_GPU_ALLOC,			/* device allocation fails: out of GPU memory */
-	GS_FAULT_CUDA_ERROR			/* a CUDA call fails in the middle of the pipeline */
+	GS_FAULT_CUDA_ERROR,		/* a CUDA call fails in the middle of the pipeline */
+	GS_FAULT_UNSUPPORTED_GPU	/* the device reads as compute capability 1.0 */
 } GsFault;
 
 /* Where a GPU scan spent its time. */
@@ -81,10 +90,12 @@ typedef struct GsGpuTimes
 #define GS_GPU_MAX_ACC_BITS 128
 
 /*
- * Create the CUDA context on first use (device 0 of those visible).
- * GS_OK, or GS_ERR_NO_DEVICE / GS_ERR_CUDA with a message.
+ * Create the CUDA context on first use (device 0 of those visible).  GS_OK,
+ * or GS_ERR_NO_DEVICE (no driver or device, or one older than
+ * GS_MIN_COMPUTE_CAPABILITY, checked before any context exists) /
+ * GS_ERR_CUDA with a message.  fault: a GsFault to inject (tests only).
  */
-extern GsStatus gs_cuda_init(char *msg, size_t msglen);
+extern GsStatus gs_cuda_init(int fault, char *msg, size_t msglen);
 
 /*
  * Scan on the GPU.  Floats of more than 2^20 values get a speculative plan

@@ -147,16 +147,46 @@ InitFailed(void)
 	return GS_ERR_CUDA;
 }
 
+/*
+ * Is device dev one the engine's machine code runs on?  GS_OK, or
+ * GS_ERR_NO_DEVICE saying why.  Asks for attributes only: no context.
+ */
+static GsStatus
+CheckDevice(int dev, int fault, char *msg, size_t msglen)
+{
+	int			major = 0,
+				minor = 0;
+	cudaDeviceProp prop;
+
+	if (cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev) != cudaSuccess ||
+		cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, dev) != cudaSuccess ||
+		cudaGetDeviceProperties(&prop, dev) != cudaSuccess)
+	{
+		snprintf(msg, msglen, "cannot query CUDA device %d: %s", dev,
+				 cudaGetErrorString(cudaGetLastError()));
+		return GS_ERR_NO_DEVICE;
+	}
+	if (fault == GS_FAULT_UNSUPPORTED_GPU)
+		major = 1, minor = 0;
+	if (major * 10 + minor >= GS_MIN_COMPUTE_CAPABILITY)
+		return GS_OK;
+	snprintf(msg, msglen, "CUDA device %d (%s) has compute capability %d.%d%s; the GPU engine needs %d.%d or newer",
+			 dev, prop.name, major, minor, fault == GS_FAULT_UNSUPPORTED_GPU ? " (injected fault)" : "",
+			 GS_MIN_COMPUTE_CAPABILITY / 10, GS_MIN_COMPUTE_CAPABILITY % 10);
+	return GS_ERR_NO_DEVICE;
+}
+
 /* Create the context, streams and events on first use. */
 extern "C" GsStatus
-gs_cuda_init(char *msg, size_t msglen)
+gs_cuda_init(int fault, char *msg, size_t msglen)
 {
 	Failure		f = {GS_OK, msg, msglen};
 	int			n = 0;
 	cudaError_t err;
+	GsStatus	st;
 
 	if (gpu.ready)
-		return GS_OK;
+		return fault == GS_FAULT_UNSUPPORTED_GPU ? CheckDevice(gpu.device, fault, msg, msglen) : GS_OK;
 	err = cudaGetDeviceCount(&n);
 	if (err != cudaSuccess || n == 0)
 	{
@@ -166,6 +196,9 @@ gs_cuda_init(char *msg, size_t msglen)
 		return GS_ERR_NO_DEVICE;
 	}
 	gpu.device = 0;
+	st = CheckDevice(gpu.device, fault, msg, msglen);
+	if (st != GS_OK)
+		return st;
 	if (Failed(cudaSetDevice(gpu.device), "cudaSetDevice", &f) ||
 		Failed(cudaFree(0), "creating the CUDA context", &f) ||
 		Failed(cudaDeviceGetAttribute(&gpu.sms, cudaDevAttrMultiProcessorCount, gpu.device),
@@ -594,7 +627,7 @@ gs_cuda_scan(const GsScanSpec *spec, const GsGpuConfig *cfg, GsScanResult *res,
 		snprintf(res->message, sizeof(res->message), "exclusive scans are running totals only");
 		return res->status = GS_ERR_INTERNAL;
 	}
-	st = gs_cuda_init(res->message, sizeof(res->message));
+	st = gs_cuda_init(cfg->fault, res->message, sizeof(res->message));
 	if (st != GS_OK)
 		return res->status = st;
 	/* whatever an earlier, interrupted call left queued is done first */

@@ -208,7 +208,7 @@ gpuscan_run(GsScanSpec *spec, Oid restype, int ndim, const int *dims,
 	if (use_gpu)
 	{
 		char		msg[256] = "";
-		GsStatus	st = gs_cuda_init(msg, sizeof(msg));
+		GsStatus	st = gs_cuda_init(gpuscan_inject_fault, msg, sizeof(msg));
 
 		gpu_init_failure[0] = '\0';
 		if (st == GS_OK)

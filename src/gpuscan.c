@@ -55,6 +55,7 @@ static const struct config_enum_entry fault_options[] = {
 	{"none", 0, false},
 	{"gpu_alloc", 1, false},
 	{"cuda_error", 2, false},
+	{"unsupported_gpu", 3, false},
 	{NULL, 0, false}
 };
 
@@ -108,7 +109,8 @@ _PG_init(void)
 							 "Testing only: make the GPU engine fail on purpose.",
 							 "gpu_alloc: every device allocation fails (the call falls back to "
 							 "the CPU engine); cuda_error: a CUDA call fails in the middle of "
-							 "the pipeline (the call errors).  Superuser only.",
+							 "the pipeline (the call errors); unsupported_gpu: the GPU reads as "
+							 "too old for the GPU engine.  Superuser only.",
 							 &gpuscan_inject_fault,
 							 0,
 							 fault_options,
@@ -130,8 +132,10 @@ CudaVersionText(int v)
 #endif
 
 /*
- * gpuscan_devices(): one row per CUDA device.  No rows, and no error, where
- * there is no GPU or driver, and in a build without CUDA.
+ * gpuscan_devices(): one row per CUDA device the GPU engine can use.  No
+ * rows, and no error, where there is no GPU or driver, for GPUs older than
+ * the engine's machine code (GS_MIN_COMPUTE_CAPABILITY), and in a build
+ * without CUDA.
  */
 PG_FUNCTION_INFO_V1(gpuscan_devices);
 Datum
@@ -162,6 +166,8 @@ gpuscan_devices(PG_FUNCTION_ARGS)
 						(errcode(ERRCODE_SYSTEM_ERROR),
 						 errmsg("could not query CUDA device %d", i),
 						 errdetail("%s", msg)));
+			if (!info.supported || gpuscan_inject_fault == GS_FAULT_UNSUPPORTED_GPU)
+				continue;		/* the GPU engine cannot run there */
 			values[0] = Int32GetDatum(info.device_id);
 			values[1] = CStringGetTextDatum(info.name);
 			values[2] = CStringGetTextDatum(psprintf("%d.%d", info.cc_major, info.cc_minor));

@@ -118,7 +118,7 @@ FirstCall(const char *loading)
 		spec.nitems = 1000;
 		spec.row_len = 1000;
 		t0 = NowMs();
-		if (gs_cuda_init(msg, sizeof(msg)) != GS_OK)
+		if (gs_cuda_init(GS_FAULT_NONE, msg, sizeof(msg)) != GS_OK)
 		{
 			printf("no GPU: %s\n", msg);
 			_exit(1);

@@ -111,7 +111,7 @@ main(int argc, char **argv)
 				first_ms;
 
 	t0 = Now();
-	if (gs_cuda_init(msg, sizeof(msg)) != GS_OK)
+	if (gs_cuda_init(GS_FAULT_NONE, msg, sizeof(msg)) != GS_OK)
 	{
 		printf("no GPU: %s\n", msg);
 		return 1;

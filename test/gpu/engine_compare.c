@@ -207,7 +207,7 @@ main(int argc, char **argv)
 	}
 	if (a < argc)
 		maxlog = atoi(argv[a]);
-	if (gs_cuda_init(msg, sizeof(msg)) != GS_OK)
+	if (gs_cuda_init(GS_FAULT_NONE, msg, sizeof(msg)) != GS_OK)
 	{
 		printf("no usable GPU: %s\n0 passed, 1 failed\n", msg);
 		return 1;

@@ -90,7 +90,7 @@ else
 	FAILED=$((FAILED + 1))
 fi
 
-echo "== fault injection (gpuscan.inject_fault): fallback, error and recovery, no leak"
+echo "== fault injection (gpuscan.inject_fault): fallback, error and recovery, no leak, an unsupported GPU"
 psql -X -A -t <<'SQL' 2>&1 | tee "$LOGDIR/faults.log"
 CREATE TEMP TABLE checks (what text, ok boolean);
 CREATE TEMP TABLE a AS
@@ -128,9 +128,31 @@ END $$;
 INSERT INTO checks SELECT 'after 50 rounds of both faults: right, on the GPU',
   (SELECT gpu_cumsum(v) = (SELECT s FROM want) FROM a) AND engine = 'gpu' FROM gpuscan_last_run();
 \! nvidia-smi --query-gpu=memory.used --format=csv,noheader,nounits | sed 's/^/gpumem /'
+-- a GPU too old for the engine: auto on the CPU with the reason, no device row, gpu ERROR 55000
+SET gpuscan.inject_fault = unsupported_gpu;
+SET gpuscan.device = auto;
+SET gpuscan.gpu_min_elements = 0;
+CREATE TEMP TABLE old_gpu AS SELECT gpu_cumsum(v) AS s FROM a;
+INSERT INTO checks SELECT 'unsupported GPU: auto scans right', s = (SELECT s FROM want) FROM old_gpu;
+INSERT INTO checks SELECT 'unsupported GPU: on the CPU, the reason names the GPU (' || fallback_reason || ')',
+  engine = 'cpu' AND fallback_reason LIKE '%compute capability 1.0%' FROM gpuscan_last_run();
+INSERT INTO checks SELECT 'unsupported GPU: gpuscan_devices() has no row', count(*) = 0 FROM gpuscan_devices();
+DO $$ BEGIN
+  PERFORM set_config('gpuscan.device', 'gpu', true);
+  PERFORM gpu_cumsum(v) FROM a;
+  INSERT INTO checks VALUES ('unsupported GPU: gpu is an error', false);
+EXCEPTION WHEN OTHERS THEN
+  INSERT INTO checks VALUES ('unsupported GPU: gpu is ERROR 55000 (' || SQLSTATE || ': ' || SQLERRM || ')',
+    SQLSTATE = '55000');
+END $$;
+RESET gpuscan.inject_fault;
+SET gpuscan.device = gpu;
+CREATE TEMP TABLE new_gpu AS SELECT gpu_cumsum(v) AS s FROM a;
+INSERT INTO checks SELECT 'after the unsupported GPU: right, on the GPU',
+  (SELECT s = (SELECT s FROM want) FROM new_gpu) AND engine = 'gpu' FROM gpuscan_last_run();
 SELECT what || ': ' || CASE WHEN ok THEN 'ok' ELSE 'FAILED' END FROM checks;
--- six checks; a missing one (a statement that failed) counts as failed
-SELECT count(*) FILTER (WHERE ok) || ' passed, ' || (count(*) FILTER (WHERE NOT ok) + 6 - count(*)) || ' failed'
+-- eleven checks; a missing one (a statement that failed) counts as failed
+SELECT count(*) FILTER (WHERE ok) || ' passed, ' || (count(*) FILTER (WHERE NOT ok) + 11 - count(*)) || ' failed'
 FROM checks;
 SQL
 add_counts "$LOGDIR/faults.log"
