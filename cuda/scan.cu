@@ -154,20 +154,18 @@ InitFailed(void)
 static GsStatus
 CheckDevice(int dev, int fault, char *msg, size_t msglen)
 {
-	int			major = 0,
-				minor = 0;
 	cudaDeviceProp prop;
+	int			major,
+				minor;
 
-	if (cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev) != cudaSuccess ||
-		cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, dev) != cudaSuccess ||
-		cudaGetDeviceProperties(&prop, dev) != cudaSuccess)
+	if (cudaGetDeviceProperties(&prop, dev) != cudaSuccess)
 	{
 		snprintf(msg, msglen, "cannot query CUDA device %d: %s", dev,
 				 cudaGetErrorString(cudaGetLastError()));
 		return GS_ERR_NO_DEVICE;
 	}
-	if (fault == GS_FAULT_UNSUPPORTED_GPU)
-		major = 1, minor = 0;
+	major = fault == GS_FAULT_UNSUPPORTED_GPU ? 1 : prop.major;
+	minor = fault == GS_FAULT_UNSUPPORTED_GPU ? 0 : prop.minor;
 	if (major * 10 + minor >= GS_MIN_COMPUTE_CAPABILITY)
 		return GS_OK;
 	snprintf(msg, msglen, "CUDA device %d (%s) has compute capability %d.%d%s; the GPU engine needs %d.%d or newer",

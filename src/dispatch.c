@@ -60,12 +60,14 @@ static LastRun last_run;
  * 40 s (test/gpu/results/2026-11-22-h100-concurrency*.txt).
  * gpuscan.device = gpu tries every time.
  */
+#ifdef GS_WITH_CUDA
 #define GPU_RETRY_FIRST_MS	10000
 #define GPU_RETRY_MAX_MS	300000
 
 static char gpu_init_failure[256];
 static TimestampTz gpu_retry_after;
 static int	gpu_retry_ms = GPU_RETRY_FIRST_MS;
+#endif
 
 /* This backend's counters, for gpuscan_counters(). */
 static int64 n_gpu_calls,
