@@ -25,12 +25,11 @@ Usage: cancel.py [--engine cpu|gpu] [--kernel K] [--trials N] [--limit-ms MS]
 Ends with "N passed, N failed".
 """
 import argparse
-import random
 import statistics
 import sys
 import time
 
-from pgclient import Connection, SqlError, Tally, now
+from pgclient import Connection, SqlError, Tally, now, scan_options, scan_session, seeded
 
 N_LIMIT = 134217727            # MaxArraySize: 2^27 - 1 elements
 
@@ -64,23 +63,16 @@ def healthy(conn, engine, t, what):
 def main():
     """Run every workload with every cancel method."""
     ap = argparse.ArgumentParser()
-    ap.add_argument("--engine", choices=["cpu", "gpu"], default="cpu")
-    ap.add_argument("--kernel", default="auto")
+    scan_options(ap)
     ap.add_argument("--trials", type=int, default=2)
     ap.add_argument("--limit-ms", type=float, default=200.0)
-    ap.add_argument("--seed", type=int, default=None)
     args = ap.parse_args()
-    seed = args.seed if args.seed is not None else int(time.time())
-    rng = random.Random(seed)
+    seed, rng = seeded(args)
     print("cancel.py: engine %s, kernel %s, seed %d" % (args.engine, args.kernel, seed))
 
     t = Tally()
-    a = Connection()
+    a = scan_session(args)
     b = Connection()
-    a.query("CREATE EXTENSION IF NOT EXISTS gpuscan")
-    a.query("SET gpuscan.device = %s" % args.engine)
-    a.query("SET gpuscan.kernel = %s" % args.kernel)
-    a.query("SET gpuscan.gpu_min_elements = 0")
     healthy(a, args.engine, t, "warm-up")          # the GPU context exists from here on
     latencies = {}
     for wi, (name, arr, scan) in enumerate(WORKLOADS):

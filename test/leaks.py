@@ -23,13 +23,12 @@ Usage: leaks.py [--engine cpu|gpu] [--kernel K] [--calls N] [--faults] [--gpu-me
 Ends with "N passed, N failed".
 """
 import argparse
-import random
 import re
 import subprocess
 import sys
 import time
 
-from pgclient import Connection, SqlError, Tally
+from pgclient import SqlError, Tally, scan_options, scan_session, seeded
 
 TYPES = {"int2": "smallint", "int4": "integer", "int8": "bigint",
          "float4": "real", "float8": "double precision"}
@@ -103,23 +102,17 @@ def measure(conn, gpu_mem):
 def main():
     """Make the calls, measure, judge."""
     ap = argparse.ArgumentParser()
-    ap.add_argument("--engine", choices=["cpu", "gpu"], default="cpu")
-    ap.add_argument("--kernel", default="auto")
+    scan_options(ap)
     ap.add_argument("--calls", type=int, default=10000)
     ap.add_argument("--faults", action="store_true")
     ap.add_argument("--gpu-mem", action="store_true")
-    ap.add_argument("--seed", type=int, default=None)
     args = ap.parse_args()
-    seed = args.seed if args.seed is not None else int(time.time())
-    rng = random.Random(seed)
+    seed, rng = seeded(args)
     print("leaks.py: engine %s, kernel %s, %d calls, seed %d" % (args.engine, args.kernel, args.calls, seed),
           flush=True)
 
     t = Tally()
-    conn = Connection()
-    conn.query("CREATE EXTENSION IF NOT EXISTS gpuscan")
-    conn.query("SET gpuscan.device = %s" % args.engine)
-    conn.query("SET gpuscan.kernel = %s" % args.kernel)
+    conn = scan_session(args)
     arrays, col = make_arrays(conn)
     small = [a for a in arrays if "overflow" not in a[1] and a[2] <= max(SMALL)]
     large = [a for a in arrays if "overflow" not in a[1] and a[2] > max(SMALL)]

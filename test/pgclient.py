@@ -7,6 +7,7 @@ Python but no PostgreSQL driver.  libpq.so.5 is found by the dynamic loader
 PGDATABASE from the environment, as psql does.
 """
 import ctypes
+import random
 import time
 
 _lib = ctypes.CDLL("libpq.so.5")
@@ -129,6 +130,30 @@ class Connection:
 def now():
     """Monotonic seconds."""
     return time.monotonic()
+
+
+def scan_options(ap):
+    """The options every scan test takes: --engine, --kernel, --seed."""
+    ap.add_argument("--engine", choices=["cpu", "gpu"], default="cpu")
+    ap.add_argument("--kernel", default="auto")
+    ap.add_argument("--seed", type=int, default=None)
+
+
+def seeded(args):
+    """(seed, random generator) from --seed, else from the clock."""
+    seed = args.seed if args.seed is not None else int(time.time())
+    return seed, random.Random(seed)
+
+
+def scan_session(args):
+    """A connection whose scans run on --engine with --kernel."""
+    conn = Connection()
+    conn.query("SET client_min_messages = warning")
+    conn.query("CREATE EXTENSION IF NOT EXISTS gpuscan")
+    conn.query("RESET client_min_messages")
+    conn.query("SET gpuscan.device = %s" % args.engine)
+    conn.query("SET gpuscan.kernel = %s" % args.kernel)
+    return conn
 
 
 class Tally:
