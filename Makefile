@@ -61,6 +61,14 @@ endif
 
 include $(PGXS)
 
+# A PostgreSQL built with a newer compiler (the embedded PostgreSQL 18 was
+# built with gcc 13) names warning flags that this compiler may reject
+# (Debian 12's gcc 12 has no -Wmissing-variable-declarations): drop those.
+GS_NEWER_WARNINGS = -Wmissing-variable-declarations
+GS_UNKNOWN_WARNINGS := $(foreach f,$(filter $(GS_NEWER_WARNINGS),$(CFLAGS)),\
+	$(if $(shell $(CC) -Werror $(f) -E -x c /dev/null >/dev/null 2>&1 && echo ok),,$(f)))
+override CFLAGS := $(filter-out $(GS_UNKNOWN_WARNINGS),$(CFLAGS))
+
 ifeq ($(WITH_CUDA),1)
 cuda/%.o: cuda/%.cu cuda/*.h cuda/*.cuh core/*.h
 	$(NVCC) $(NVCC_FLAGS) -c -o $@ $<

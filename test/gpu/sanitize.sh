@@ -21,7 +21,7 @@
 set -uo pipefail
 . "$(dirname "$0")/../../scripts/common.sh"
 cd "$TOP"
-LOGDIR=${1:-$TMPDIR_CLUSTER/gpu-logs}
+LOGDIR=${1:-$LOG_DIR/gpu-logs}
 TOOLS=${TOOLS:-memcheck racecheck synccheck}
 LIMIT=${LIMIT:-240}
 SUITES="cumsum cummax config devices upgrade"

@@ -28,12 +28,14 @@ mkdir -p "$VG"
 [ "$(id -u)" = 0 ] && chown "$(os_user)" "$VG"
 
 gcc -O1 -o "$VG/probe" test/valgrind/probe.c || summary 0 1
+# valgrind runs as the server's user, who may not reach the build tree
+cp test/valgrind/valgrind.supp "$VG/valgrind.supp"
 probe=$(valgrind -q "$VG/probe")
 echo "valgrind's int64 -> float conversion: $probe"
 
 cluster_stop
 as_os_user valgrind --leak-check=no --num-callers=30 --error-limit=no \
-	--suppressions="$TOP/test/valgrind/valgrind.supp" --log-file="$VG/vg.%p.log" \
+	--suppressions="$VG/valgrind.supp" --log-file="$VG/vg.%p.log" \
 	"$("$PG_CONFIG" --bindir)/postgres" -D "$PGDATA_DIR" -c listen_addresses='' \
 	-k "$TMPDIR_CLUSTER" -p "$PORT" -c fsync=off >"$VG/server.log" 2>&1 &
 export PGHOST=$TMPDIR_CLUSTER PGPORT=$PORT PGUSER=postgres PGDATABASE=postgres
