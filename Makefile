@@ -13,12 +13,15 @@ OBJS = \
 	src/gpuscan.o \
 	src/scans.o \
 	src/dispatch.o \
+	src/service.o \
 	core/plan.o \
+	core/chunked.o \
+	core/host_copy.o \
 	core/cpu_engine.o \
 	core/cpu_simd.o
 
-DATA = sql/gpuscan--1.0.sql sql/gpuscan--1.0--1.1.sql
-REGRESS = cumsum cummax config devices upgrade
+DATA = sql/gpuscan--1.0.sql sql/gpuscan--1.0--1.1.sql sql/gpuscan--1.1--1.2.sql
+REGRESS = cumsum cummax config devices service upgrade
 
 EXTRA_CLEAN = test/engine_test test/bench/cpu_bench test/gpu/engine_compare \
 	test/bench/kernel_bench test/bench/pipeline_bench test/bench/host_bench cuda/*.o cuda/libgpuscan_cuda.a \
@@ -27,6 +30,8 @@ EXTRA_CLEAN = test/engine_test test/bench/cpu_bench test/gpu/engine_compare \
 
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
+# core/host_copy.c's copy threads
+SHLIB_LINK += -lpthread
 
 # ---- CUDA ----------------------------------------------------------------
 # nvcc from PATH, else $(CUDA_HOME)/bin.  WITH_CUDA defaults to 1 when nvcc
@@ -45,10 +50,13 @@ NVCC_ARCH ?= -gencode arch=compute_80,code=sm_80 \
 	-gencode arch=compute_90,code=sm_90 \
 	-gencode arch=compute_90,code=compute_90
 NVCC_FLAGS ?= -O3 -std=c++17 -Xcompiler -fPIC,-fno-strict-aliasing,-fwrapv $(NVCC_ARCH)
-CUDA_OBJS = cuda/device.o cuda/scan.o cuda/host_copy.o
+CUDA_OBJS = cuda/device.o cuda/scan.o
 CUDA_LIB = cuda/libgpuscan_cuda.a
 PG_CPPFLAGS += -DGS_WITH_CUDA
-SHLIB_LINK += $(CUDA_LIB) -L$(CUDA_LIBDIR) -lcudart_static -lrt -ldl -lpthread -lstdc++
+SHLIB_LINK += $(CUDA_LIB) -L$(CUDA_LIBDIR) -lcudart_static -lrt -ldl -lstdc++
+else
+# without CUDA, a stub of the GPU engine's interface: no GPU
+OBJS += cuda/no_cuda.o
 endif
 
 # PGXS compiles every object in OBJS to LLVM bitcode when the server was
@@ -80,17 +88,17 @@ $(CUDA_LIB): $(CUDA_OBJS)
 $(shlib): $(CUDA_LIB)
 endif
 
-$(OBJS): core/engine.h core/exact.h core/cpu_simd.h src/gpuscan.h
+$(OBJS): core/engine.h core/exact.h core/cpu_simd.h core/host_copy.h src/gpuscan.h cuda/gpuscan_cuda.h
 
 # ---- engine tests and benchmarks (plain C programs, no PostgreSQL) --------
-ENGINE_SRC = core/plan.c core/cpu_engine.c core/cpu_simd.c
+ENGINE_SRC = core/plan.c core/chunked.c core/host_copy.c core/cpu_engine.c core/cpu_simd.c
 TEST_CFLAGS = -O2 -g -fno-strict-aliasing -fwrapv -fexcess-precision=standard
 
 test/engine_test: test/engine_test.c test/cases.h test/reference.h $(ENGINE_SRC) core/*.h
-	$(CC) $(TEST_CFLAGS) -o $@ test/engine_test.c $(ENGINE_SRC) -lm
+	$(CC) $(TEST_CFLAGS) -o $@ test/engine_test.c $(ENGINE_SRC) -lpthread -lm
 
 test/bench/cpu_bench: test/bench/cpu_bench.c $(ENGINE_SRC) core/*.h
-	$(CC) $(TEST_CFLAGS) -o $@ test/bench/cpu_bench.c $(ENGINE_SRC) -lm
+	$(CC) $(TEST_CFLAGS) -o $@ test/bench/cpu_bench.c $(ENGINE_SRC) -lpthread -lm
 
 ifeq ($(WITH_CUDA),1)
 # the GPU engine against the CPU engine (needs a GPU to run)
@@ -110,7 +118,7 @@ test/bench/host_bench: test/bench/host_bench.c $(ENGINE_SRC) core/*.h $(CUDA_LIB
 
 # device-resident kernel benchmark against CUB (needs a GPU to run)
 test/bench/kernel_bench: test/bench/kernel_bench.cu cuda/*.cuh cuda/*.h core/*.h $(ENGINE_SRC)
-	$(NVCC) -O3 -std=c++17 $(NVCC_ARCH) -o $@ test/bench/kernel_bench.cu $(ENGINE_SRC) -lm
+	$(NVCC) -O3 -std=c++17 $(NVCC_ARCH) -o $@ test/bench/kernel_bench.cu $(ENGINE_SRC) -lpthread -lm
 endif
 
 # ---- fuzzing (clang with libFuzzer; scripts/common.sh setup_fuzz_packages) --
@@ -137,7 +145,7 @@ test/fuzz/fuzz_cpu_engine: test/fuzz/fuzz_cpu_engine.c test/fuzz/fuzz_reference.
 		$(ENGINE_SRC) core/*.h
 	$(FUZZ_CC) $(FUZZ_REF_CFLAGS) -c -o test/fuzz/fuzz_reference.o test/fuzz/fuzz_reference.c
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ test/fuzz/fuzz_cpu_engine.c test/fuzz/fuzz_reference.o \
-		$(ENGINE_SRC) -lm
+		$(ENGINE_SRC) -lpthread -lm
 
 # a bounded run from the seeds; the fuzzer's own output goes to the log
 fuzz: test/fuzz/fuzz_cpu_engine

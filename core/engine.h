@@ -167,13 +167,117 @@ extern void gs_float_stats(const void *v, int64_t n, bool f8, bool simd,
 						   GsFloatStats *st);
 
 
+/* The GPU engine's scan kernels (gpuscan.kernel). */
+typedef enum GsKernel
+{
+	GS_KERNEL_KOGGE_STONE = 1,	/* hierarchical, Kogge-Stone block scans */
+	GS_KERNEL_BRENT_KUNG = 2,	/* hierarchical, Brent-Kung block scans */
+	GS_KERNEL_SINGLE_PASS = 3	/* decoupled look-back */
+} GsKernel;
+
+/* Row heads of a chunk: one row, rows of row_len values, or a bitmap. */
+#define GS_HEADS_ONE_ROW	0
+#define GS_HEADS_FIXED		1
+#define GS_HEADS_BITMAP		2
+
+/* Bytes of a chunk's carry: the running total after it, as the GPU keeps it. */
+#define GS_CARRY_BYTES		32
+
+/*
+ * One chunk of a scan, as the GPU engine executes it: n stored values,
+ * those from value index offset on (a multiple of 32), in a pinned host
+ * buffer that receives the n results in place; the plan of the whole array;
+ * and the carry, the exact running total of the chunks before in the plan's
+ * fixed point, which the chunk replaces by its own.  The GPU service passes
+ * these through shared memory; gs_chunked_scan() drives them.
+ */
+typedef struct GsChunk
+{
+	/* the array */
+	GsElemType	type;
+	GsScanOp	op;
+	bool		exclusive;
+	GsKernel	kernel;
+	int			fault;			/* testing only: a GsFault (cuda/gpuscan_cuda.h) */
+	GsPlan		plan;
+	GsPlanLimits lim;
+	int			heads_mode;		/* GS_HEADS_* */
+	int64_t		row_len;
+	/* the chunk */
+	int64_t		offset;
+	int64_t		n;
+	void	   *data;			/* n values in, n results out */
+	const uint32_t *head_bits;	/* GS_HEADS_BITMAP: bit k set when value offset + k starts a row */
+	bool		has_carry;		/* false for the first chunk */
+	uint64_t	carry[GS_CARRY_BYTES / 8];
+	/* what came of it */
+	int64_t		err_index;		/* first value index whose output is out of range, or -1 */
+	bool		violation;		/* a value outside a speculative plan's limits */
+	double		h2d_ms,
+				kernel_ms,
+				d2h_ms;
+} GsChunk;
+
+/* Where a GPU scan spent its time. */
+typedef struct GsGpuTimes
+{
+	double		h2d_ms;			/* copies to the device (summed over chunks) */
+	double		kernel_ms;		/* kernels (summed over chunks) */
+	double		d2h_ms;			/* copies back (summed over chunks) */
+	double		stage_ms;		/* host copies into and out of the pinned buffer */
+	double		plan_ms;		/* the plan, on the host */
+	double		queue_ms;		/* waiting for the GPU service */
+	int			chunks;
+	int			device;			/* the GPU of the last chunk */
+	bool		replanned;		/* a speculative plan did not cover the data */
+} GsGpuTimes;
+
+/*
+ * Something that runs chunks on a GPU, with a pinned buffer of buf_bytes to
+ * stage them in: the GPU service seen from a backend, or the GPU engine in
+ * the calling process (test programs).  submit starts one chunk whose data
+ * lies in buf; wait returns when its results are there (GS_OK, or a status
+ * with a message).  One chunk is in flight at a time: while it runs, the
+ * caller copies the next one into the other half of buf.
+ */
+typedef struct GsChunkRunner
+{
+	void	   *ctx;
+	char	   *buf;
+	size_t		buf_bytes;
+	GsStatus	(*submit) (void *ctx, GsChunk *chunk, char *msg, size_t msglen);
+	GsStatus	(*wait) (void *ctx, GsChunk *chunk, GsGpuTimes *times, char *msg, size_t msglen);
+} GsChunkRunner;
+
+/* Widest accumulator the GPU engine scans with. */
+#define GS_GPU_MAX_ACC_BITS 128
+
+/*
+ * Scan an array on a GPU, chunk by chunk through runner's buffer: plan on
+ * the host (for large float arrays a speculative plan from a sample, which
+ * the GPU checks against every value; if it does not cover the data, the
+ * exact plan and the scan again), copy each chunk (and its row heads) into
+ * one half of the buffer while the chunk before runs from the other, copy
+ * the results out, carry to the next chunk.  spec->result may be
+ * spec->values (same-size results written in place); the plan is then
+ * exact from the start, since a redone scan would need the values again.
+ * GS_ERR_GPU_UNSUPPORTED when the exponent range needs more than
+ * GS_GPU_MAX_ACC_BITS; the runner's failures as they come.
+ */
+extern GsStatus gs_chunked_scan(const GsScanSpec *spec, GsKernel kernel, int fault,
+								GsChunkRunner *runner, GsScanResult *res,
+								GsGpuTimes *times);
+
 /*
  * Whether the CPU engine may use its AVX-512 kernels: -1 (default) when the
  * CPU has them, 0 never.  Results are identical either way.
  */
 extern int	gs_cpu_simd;
 
-/* The exact CPU engine. */
+/*
+ * The exact CPU engine.  spec->result may be spec->values (results written
+ * over the values) except for exclusive sums.
+ */
 extern GsStatus gs_cpu_scan(const GsScanSpec *spec, GsScanResult *res);
 
 #ifdef __cplusplus

@@ -4,8 +4,8 @@
  * Everything behind this header is CUDA host and device code compiled by
  * nvcc into a static library (cuda/libgpuscan_cuda.a).  No PostgreSQL header
  * is included on either side: functions return a GsStatus and write a
- * message, and src/ turns those into ereport().  CUDA is initialised lazily,
- * by the first call that needs it, in the calling process.
+ * message, and src/ turns those into ereport().  In the server only the GPU
+ * service (src/service.c) calls it: backends never initialise CUDA.
  */
 #ifndef GPUSCAN_CUDA_H
 #define GPUSCAN_CUDA_H
@@ -48,20 +48,12 @@ extern int	gs_cuda_device_count(char *msg, size_t msglen);
 extern GsStatus gs_cuda_device_info(int id, GsDeviceInfo *info, char *msg,
 									size_t msglen);
 
-/* The GPU engine's scan kernels (gpuscan.kernel). */
-typedef enum GsKernel
-{
-	GS_KERNEL_KOGGE_STONE = 1,	/* hierarchical, Kogge-Stone block scans */
-	GS_KERNEL_BRENT_KUNG = 2,	/* hierarchical, Brent-Kung block scans */
-	GS_KERNEL_SINGLE_PASS = 3	/* decoupled look-back */
-} GsKernel;
-
 /* How a GPU scan is run (from the gpuscan.* settings). */
 typedef struct GsGpuConfig
 {
 	GsKernel	kernel;
-	int			pinned_mb;		/* pinned staging buffers in all; 0: pageable copies */
-	int			copy_threads;	/* host copy threads, the caller included; 0: auto */
+	int			pinned_mb;		/* the pinned buffer chunks stream through */
+	int			copy_threads;	/* unused (kept for the test programs) */
 	int			fault;			/* testing only: a GsFault to inject */
 } GsGpuConfig;
 
@@ -74,45 +66,55 @@ typedef enum GsFault
 	GS_FAULT_UNSUPPORTED_GPU	/* the device reads as compute capability 1.0 */
 } GsFault;
 
-/* Where a GPU scan spent its time. */
-typedef struct GsGpuTimes
-{
-	double		h2d_ms;			/* copies to the device (CUDA events, summed over chunks) */
-	double		kernel_ms;		/* kernels (summed over chunks) */
-	double		d2h_ms;			/* copies back (summed over chunks) */
-	double		stage_ms;		/* host copies into and out of pinned staging */
-	double		plan_ms;		/* the plan, on the host (and the GPU when replanned) */
-	int			chunks;
-	bool		replanned;		/* a speculative plan did not cover the data */
-} GsGpuTimes;
-
-/* Widest accumulator the GPU engine scans with. */
-#define GS_GPU_MAX_ACC_BITS 128
+/* The most GPUs the engine drives. */
+#define GS_MAX_DEVICES 16
 
 /*
- * Create the CUDA context on first use (device 0 of those visible).  GS_OK,
- * or GS_ERR_NO_DEVICE (no driver or device, or one older than
- * GS_MIN_COMPUTE_CAPABILITY, checked before any context exists) /
- * GS_ERR_CUDA with a message.  fault: a GsFault to inject (tests only).
+ * Open the GPUs: describe every visible device into info (at most
+ * GS_MAX_DEVICES), and create a context, stream and events on each usable
+ * one (compute capability GS_MIN_COMPUTE_CAPABILITY or newer, checked before
+ * any context).  Returns the number of devices described, 0 when there is
+ * no driver or device (msg says why), -1 on a failure (msg).  fault: a
+ * GsFault to inject (GS_FAULT_UNSUPPORTED_GPU: every device reads as 1.0).
+ * The GPU service calls it once; test programs through gs_cuda_init.
+ */
+extern int	gs_cuda_open(GsDeviceInfo *info, int fault, char *msg, size_t msglen);
+
+/* Page-lock host memory (the service's ring) for every device; GS_OK or GS_ERR_CUDA. */
+extern GsStatus gs_cuda_register(void *p, size_t bytes, char *msg, size_t msglen);
+
+/*
+ * Queue one chunk on device dev (copy in, scan, copy back, asynchronously;
+ * chunk->data must be page-locked), then wait for it.  GS_OK, or
+ * GS_ERR_GPU_OUT_OF_MEMORY / GS_ERR_CUDA with CUDA's message; after
+ * GS_ERR_CUDA call gs_cuda_reset.  Issue chunks on several devices before
+ * finishing any, and they run at once.
+ */
+extern GsStatus gs_cuda_chunk_issue(int dev, GsChunk *chunk, char *msg, size_t msglen);
+extern GsStatus gs_cuda_chunk_finish(int dev, GsChunk *chunk, char *msg, size_t msglen);
+
+/* Start device dev afresh after a failure: context reset, ring registered again. */
+extern GsStatus gs_cuda_reset(int dev, char *msg, size_t msglen);
+
+/* Free device dev's buffers (after running out of memory). */
+extern void gs_cuda_release(int dev);
+
+/* Device memory device dev's buffers hold now, in bytes. */
+extern size_t gs_cuda_buffer_bytes(int dev);
+
+/*
+ * For test programs: open the GPUs (once) and check that device 0 is usable.
+ * GS_OK, or GS_ERR_NO_DEVICE / GS_ERR_CUDA with a message.
  */
 extern GsStatus gs_cuda_init(int fault, char *msg, size_t msglen);
 
 /*
- * Scan on the GPU.  Floats of more than 2^20 values get a speculative plan
- * from a sample, checked by the GPU against every value; if it does not
- * cover the data, the exact plan is computed on the GPU and the scan redone.
- * The array streams through pinned staging buffers in chunks, copies and
- * kernels overlapping.  GS_ERR_GPU_UNSUPPORTED when the exponent range needs
- * more than GS_GPU_MAX_ACC_BITS, GS_ERR_GPU_OUT_OF_MEMORY when device memory
- * runs out (the caller may use the CPU engine); GS_ERR_CUDA with CUDA's
- * message for other failures, after which the next call starts with a fresh
- * context.  res->acc_bits is the accumulator used.
+ * For test programs: scan a whole array on device 0 of this process, through
+ * a pinned buffer of cfg->pinned_mb (at least 1 MiB), with gs_chunked_scan:
+ * the same chunks the GPU service runs.  res->acc_bits is the accumulator.
  */
 extern GsStatus gs_cuda_scan(const GsScanSpec *spec, const GsGpuConfig *cfg,
 							 GsScanResult *res, GsGpuTimes *times);
-
-/* Free the engine's device buffers (the context stays). */
-extern void gs_cuda_release(void);
 
 #ifdef __cplusplus
 }

@@ -40,7 +40,7 @@ SELECT count(*) AS rows_before_first_call FROM gpuscan_last_run();
 
 -- the settings
 SELECT name, vartype, enumvals, min_val, max_val, context
-FROM pg_settings WHERE name LIKE 'gpuscan.%' ORDER BY name;
+FROM pg_settings WHERE name LIKE 'gpuscan.%' AND name NOT LIKE 'gpuscan.service%' ORDER BY name;
 SET gpuscan.device = 'tpu';
 SET gpuscan.kernel = 'sklansky';
 SET gpuscan.gpu_min_elements = -2;

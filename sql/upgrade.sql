@@ -27,9 +27,20 @@ SELECT * FROM pg_temp.ext_functions();
 SELECT gpu_cummax(ARRAY[1, 3, 2]) AS cummax, gpu_cummin(ARRAY[3, 1, 2]::real[]) AS cummin;
 SELECT count(*) AS commented FROM pg_temp.ext_functions() f
 WHERE obj_description(split_part(f, ' -> ', 1)::regprocedure, 'pg_proc') IS NOT NULL;
+-- the 1.2 library serves the 1.1 declaration of gpuscan_last_run (9 columns)
+SELECT elements, engine IN ('cpu', 'gpu') AS engine_named FROM gpuscan_last_run();
+
+ALTER EXTENSION gpuscan UPDATE TO '1.2';
+SELECT extversion FROM pg_extension WHERE extname = 'gpuscan';
+SELECT * FROM pg_temp.ext_functions() f WHERE f ~ '^gpuscan_(last_run|service)';
+SELECT gpu_cumsum(ARRAY[1, 2, 3]) AS cumsum_1_2;
+SELECT elements, (device_id IS NULL) = (engine = 'cpu') AS device_iff_gpu,
+       (queue_ms IS NULL) = (engine = 'cpu') AS queue_iff_gpu FROM gpuscan_last_run();
+SELECT count(*) AS commented FROM pg_temp.ext_functions() f
+WHERE obj_description(split_part(f, ' -> ', 1)::regprocedure, 'pg_proc') IS NOT NULL;
 
 -- a fresh install of the default version has exactly the same functions (it
--- runs 1.0 and the update scripts today; this guards a full 1.1 script later)
+-- runs 1.0 and the update scripts today; this guards a full script later)
 CREATE TEMP TABLE upgraded AS SELECT * FROM pg_temp.ext_functions() f;
 DROP EXTENSION gpuscan;
 CREATE EXTENSION gpuscan;

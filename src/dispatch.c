@@ -9,13 +9,13 @@
  *                          measured crossover per element type) when a GPU
  *                          is usable, else the CPU engine.
  *
- * Either way an array the GPU engine cannot take (an exponent range wider
- * than its 128-bit accumulator) or GPU memory running out sends the call to
- * the CPU engine, with a DEBUG1 message, a count in gpuscan_counters() and
- * the reason in gpuscan_last_run().  Other CUDA failures are ERRORs carrying
- * CUDA's message; the GPU engine then starts afresh on the next call.  When
- * the GPU cannot be initialised, auto waits (10 s, doubling to 5 min) before
- * trying again.
+ * GPU scans go to the GPU service (src/service.c), which runs only when
+ * gpuscan is in shared_preload_libraries.  Either way an array the GPU
+ * engine cannot take (an exponent range wider than its 128-bit accumulator)
+ * or GPU memory running out sends the call to the CPU engine, with a DEBUG1
+ * message, a count in gpuscan_counters() and the reason in
+ * gpuscan_last_run().  Other CUDA failures are ERRORs carrying CUDA's
+ * message; the service then starts that GPU afresh for the next request.
  */
 #include "postgres.h"
 
@@ -24,15 +24,13 @@
 #include "lib/stringinfo.h"
 #include "miscadmin.h"
 #include "portability/instr_time.h"
+#include "utils/array.h"
 #include "utils/builtins.h"
 #include "utils/timestamp.h"
 #include "utils/tuplestore.h"
 
 #include "gpuscan.h"
 #include "../core/cpu_simd.h"
-#ifdef GS_WITH_CUDA
-#include "../cuda/gpuscan_cuda.h"
-#endif
 
 /* This backend's last scan call, for gpuscan_last_run(). */
 typedef struct LastRun
@@ -42,6 +40,8 @@ typedef struct LastRun
 	const char *kernel;
 	int64		elements;
 	int			acc_bits;
+	int			device;
+	double		queue_ms;
 	double		h2d_ms,
 				kernel_ms,
 				d2h_ms,
@@ -50,24 +50,6 @@ typedef struct LastRun
 } LastRun;
 
 static LastRun last_run;
-
-/*
- * After a failed GPU initialisation (no device or driver, or a GPU that
- * refuses another context), gpuscan.device = auto scans on the CPU without
- * trying the GPU again for a while: 10 s after the first failure, twice as
- * long after each further one, at most 5 minutes; a success starts over.
- * With 128 connections on an H100 a failing context creation took up to
- * 40 s (test/gpu/results/2026-11-22-h100-concurrency*.txt).
- * gpuscan.device = gpu tries every time.
- */
-#ifdef GS_WITH_CUDA
-#define GPU_RETRY_FIRST_MS	10000
-#define GPU_RETRY_MAX_MS	300000
-
-static char gpu_init_failure[256];
-static TimestampTz gpu_retry_after;
-static int	gpu_retry_ms = GPU_RETRY_FIRST_MS;
-#endif
 
 /* This backend's counters, for gpuscan_counters(). */
 static int64 n_gpu_calls,
@@ -183,7 +165,7 @@ NoteFallback(const char *reason)
 /* Run one scan on the engine the settings choose. */
 void
 gpuscan_run(GsScanSpec *spec, Oid restype, int ndim, const int *dims,
-			const int *lbs)
+			const int *lbs, Datum input)
 {
 	instr_time	start,
 				elapsed;
@@ -199,76 +181,65 @@ gpuscan_run(GsScanSpec *spec, Oid restype, int ndim, const int *dims,
 	use_gpu = gpuscan_device == GPUSCAN_DEVICE_GPU ||
 		(gpuscan_device == GPUSCAN_DEVICE_AUTO && spec->nitems >= GpuMinElements(spec->type));
 
-#ifdef GS_WITH_CUDA
-	if (use_gpu && gpuscan_device == GPUSCAN_DEVICE_AUTO && gpu_init_failure[0] != '\0' &&
-		GetCurrentTimestamp() < gpu_retry_after)
-	{
-		/* the GPU failed to start a moment ago: not again yet */
-		NoteFallback(psprintf("no usable GPU: %s", gpu_init_failure));
-		use_gpu = false;
-	}
 	if (use_gpu)
 	{
 		char		msg[256] = "";
-		GsStatus	st = gs_cuda_init(gpuscan_inject_fault, msg, sizeof(msg));
+		bool		not_preloaded = false;
 
-		gpu_init_failure[0] = '\0';
-		if (st == GS_OK)
-			gpu_retry_ms = GPU_RETRY_FIRST_MS;
-		else
+		if (gpuscan_inject_fault == GS_FAULT_UNSUPPORTED_GPU)
+			snprintf(msg, sizeof(msg), "the GPU reads as compute capability 1.0 (injected fault); the GPU engine needs %d.%d or newer",
+					 GS_MIN_COMPUTE_CAPABILITY / 10, GS_MIN_COMPUTE_CAPABILITY % 10);
+		else if (gpuscan_service_usable(msg, sizeof(msg), &not_preloaded))
+			msg[0] = '\0';
+		if (msg[0] != '\0')
 		{
-			strlcpy(gpu_init_failure, msg, sizeof(gpu_init_failure));
-			gpu_retry_after = TimestampTzPlusMilliseconds(GetCurrentTimestamp(), gpu_retry_ms);
-			gpu_retry_ms = Min(gpu_retry_ms * 2, GPU_RETRY_MAX_MS);
 			if (gpuscan_device == GPUSCAN_DEVICE_GPU)
 				ereport(ERROR,
 						(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
 						 errmsg("gpuscan.device is \"gpu\" but no GPU is usable"),
-						 errdetail("CUDA reports: %s.", msg),
-						 errhint("Set gpuscan.device to \"auto\" or \"cpu\" to scan on the CPU.")));
+						 errdetail("%s.", msg),
+						 not_preloaded
+						 ? errhint("Add gpuscan to shared_preload_libraries and restart the server to start its GPU service, or set gpuscan.device to \"auto\" or \"cpu\".")
+						 : errhint("Set gpuscan.device to \"auto\" or \"cpu\" to scan on the CPU.")));
 			NoteFallback(psprintf("no usable GPU: %s", msg));
 			use_gpu = false;
 		}
 	}
 	if (use_gpu)
 	{
-		GsGpuConfig cfg;
 		GsGpuTimes	times;
-
-		cfg.kernel = gpuscan_kernel == GPUSCAN_KERNEL_KOGGE_STONE ? GS_KERNEL_KOGGE_STONE
+		GsKernel	kernel = gpuscan_kernel == GPUSCAN_KERNEL_KOGGE_STONE ? GS_KERNEL_KOGGE_STONE
 			: gpuscan_kernel == GPUSCAN_KERNEL_BRENT_KUNG ? GS_KERNEL_BRENT_KUNG
 			: GS_KERNEL_SINGLE_PASS;
-		cfg.pinned_mb = gpuscan_pinned_buffer_mb;
-		cfg.copy_threads = 0;
-		cfg.fault = gpuscan_inject_fault;
-		gs_cuda_scan(spec, &cfg, &res, &times);
-		if (res.status == GS_ERR_GPU_UNSUPPORTED || res.status == GS_ERR_GPU_OUT_OF_MEMORY)
+
+		gpuscan_service_scan(spec, kernel, gpuscan_inject_fault, &res, &times);
+		if (res.status == GS_ERR_GPU_UNSUPPORTED || res.status == GS_ERR_GPU_OUT_OF_MEMORY ||
+			(res.status == GS_ERR_NO_DEVICE && gpuscan_device == GPUSCAN_DEVICE_AUTO))
+		{
 			NoteFallback(res.message);
+			if (spec->values == spec->result && times.chunks > 0)
+			{
+				/* results already written over the input: the CPU needs it again */
+				ArrayType  *fresh = DatumGetArrayTypePCopy(input);
+
+				spec->values = ARR_DATA_PTR(fresh);
+			}
+		}
 		else
 		{
 			done = true;
 			n_gpu_calls++;
 			last_run.gpu = true;
-			last_run.kernel = cfg.kernel == GS_KERNEL_KOGGE_STONE ? "kogge_stone"
-				: cfg.kernel == GS_KERNEL_BRENT_KUNG ? "brent_kung" : "single_pass";
+			last_run.kernel = kernel == GS_KERNEL_KOGGE_STONE ? "kogge_stone"
+				: kernel == GS_KERNEL_BRENT_KUNG ? "brent_kung" : "single_pass";
 			last_run.acc_bits = res.acc_bits;
+			last_run.device = times.device;
+			last_run.queue_ms = times.queue_ms;
 			last_run.h2d_ms = times.h2d_ms;
 			last_run.kernel_ms = times.kernel_ms;
 			last_run.d2h_ms = times.d2h_ms;
 		}
 	}
-#else
-	if (use_gpu)
-	{
-		if (gpuscan_device == GPUSCAN_DEVICE_GPU)
-			ereport(ERROR,
-					(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-					 errmsg("gpuscan.device is \"gpu\" but no GPU is usable"),
-					 errdetail("This gpuscan library was built without CUDA (WITH_CUDA=0)."),
-					 errhint("Set gpuscan.device to \"auto\" or \"cpu\" to scan on the CPU.")));
-		NoteFallback("built without CUDA");
-	}
-#endif
 
 	if (!done)
 	{
@@ -291,16 +262,17 @@ gpuscan_run(GsScanSpec *spec, Oid restype, int ndim, const int *dims,
  * gpuscan_last_run(): this backend's last scan call, one row (none before
  * the first).  The engine, the kernel (the CPU engine's: avx512 or
  * portable), the array's elements, the accumulator width, the GPU's
- * transfer and kernel times, the whole call's time, and why a call meant for
- * the GPU ran on the CPU.
+ * transfer and kernel times, the whole call's time, why a call meant for
+ * the GPU ran on the CPU, and (since 1.2) the GPU that ran it and how long
+ * its chunks waited in the GPU service's queue.
  */
 PG_FUNCTION_INFO_V1(gpuscan_last_run);
 Datum
 gpuscan_last_run(PG_FUNCTION_ARGS)
 {
 	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
-	Datum		values[9];
-	bool		isnull[9] = {0};
+	Datum		values[11];
+	bool		isnull[11] = {0};
 
 	InitMaterializedSRF(fcinfo, 0);
 	if (!last_run.valid)
@@ -316,6 +288,12 @@ gpuscan_last_run(PG_FUNCTION_ARGS)
 	values[7] = Float8GetDatum(last_run.total_ms);
 	values[8] = CStringGetTextDatum(last_run.fallback);
 	isnull[8] = last_run.fallback[0] == '\0';
+	/* since 1.2; versions 1.0 and 1.1 declare the first nine columns */
+	values[9] = Int32GetDatum(last_run.device);
+	values[10] = Float8GetDatum(last_run.queue_ms);
+	isnull[9] = isnull[10] = !last_run.gpu;
+	if (rsinfo->setDesc->natts != 9 && rsinfo->setDesc->natts != 11)
+		elog(ERROR, "gpuscan_last_run() declared with %d columns", rsinfo->setDesc->natts);
 	tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, isnull);
 	return (Datum) 0;
 }

@@ -53,12 +53,14 @@ ScanTypes(Oid elemtype, GsScanOp op, const char *fname, Oid *restype)
 }
 
 /*
- * Scan an array along its last dimension with an operator, NULL elements
- * skipped, and return the result array.  Serves every function and type.
+ * Scan an array (the argument datum) along its last dimension with an
+ * operator, NULL elements skipped, and return the result array.  Serves
+ * every function and type.
  */
 static Datum
-ScanArray(ArrayType *arr, GsScanOp op, bool exclusive, const char *fname)
+ScanArray(Datum datum, GsScanOp op, bool exclusive, const char *fname)
 {
+	ArrayType  *arr = DatumGetArrayTypeP(datum);
 	Oid			restype;
 	GsElemType	type = ScanTypes(ARR_ELEMTYPE(arr), op, fname, &restype);
 	int			ndim = ARR_NDIM(arr);
@@ -85,6 +87,30 @@ ScanArray(ArrayType *arr, GsScanOp op, bool exclusive, const char *fname)
 				 errdetail("The result of %d elements of type %s needs %zu bytes; a PostgreSQL value holds at most %zu bytes.",
 						   nitems, format_type_be(restype), total, (Size) MaxAllocSize),
 				 errhint("Scan the array in slices, or use an input type whose result is not wider than itself.")));
+
+	/*
+	 * Results as wide as the values (float sums, bigint sums, maxima and
+	 * minima) go over the values where the input is this call's own copy
+	 * (detoasting made one): its header and null bitmap are the result's,
+	 * and its pages are already in memory, where a fresh result's would be
+	 * faulted in one by one.  Not for exclusive sums, whose CPU loop reads
+	 * a value after writing the total before it.
+	 */
+	if ((Pointer) arr != DatumGetPointer(datum) && !exclusive &&
+		gs_output_size(type, op) == gs_type_size(type) && restype == ARR_ELEMTYPE(arr))
+	{
+		memset(&spec, 0, sizeof(spec));
+		spec.type = type;
+		spec.op = op;
+		spec.values = ARR_DATA_PTR(arr);
+		spec.result = ARR_DATA_PTR(arr);
+		spec.nitems = nitems;
+		spec.row_len = dims[ndim - 1];
+		spec.nulls = nulls;
+		spec.exclusive = exclusive;
+		gpuscan_run(&spec, restype, ndim, dims, lbs, datum);
+		PG_RETURN_ARRAYTYPE_P(arr);
+	}
 
 	/* the result: the input's header and null bitmap around the scanned values */
 	result = (ArrayType *) palloc(total);
@@ -114,7 +140,7 @@ ScanArray(ArrayType *arr, GsScanOp op, bool exclusive, const char *fname)
 	spec.nulls = nulls;
 	spec.exclusive = exclusive;
 
-	gpuscan_run(&spec, restype, ndim, dims, lbs);
+	gpuscan_run(&spec, restype, ndim, dims, lbs, (Datum) 0);
 
 	PG_RETURN_ARRAYTYPE_P(result);
 }
@@ -127,7 +153,7 @@ PG_FUNCTION_INFO_V1(gpu_cumsum);
 Datum
 gpu_cumsum(PG_FUNCTION_ARGS)
 {
-	return ScanArray(PG_GETARG_ARRAYTYPE_P(0), GS_OP_SUM, PG_GETARG_BOOL(1), "gpu_cumsum");
+	return ScanArray(PG_GETARG_DATUM(0), GS_OP_SUM, PG_GETARG_BOOL(1), "gpu_cumsum");
 }
 
 /* gpu_cummax(arr): running maxima along the last dimension, in PostgreSQL's order. */
@@ -135,7 +161,7 @@ PG_FUNCTION_INFO_V1(gpu_cummax);
 Datum
 gpu_cummax(PG_FUNCTION_ARGS)
 {
-	return ScanArray(PG_GETARG_ARRAYTYPE_P(0), GS_OP_MAX, false, "gpu_cummax");
+	return ScanArray(PG_GETARG_DATUM(0), GS_OP_MAX, false, "gpu_cummax");
 }
 
 /* gpu_cummin(arr): running minima along the last dimension, in PostgreSQL's order. */
@@ -143,5 +169,5 @@ PG_FUNCTION_INFO_V1(gpu_cummin);
 Datum
 gpu_cummin(PG_FUNCTION_ARGS)
 {
-	return ScanArray(PG_GETARG_ARRAYTYPE_P(0), GS_OP_MIN, false, "gpu_cummin");
+	return ScanArray(PG_GETARG_DATUM(0), GS_OP_MIN, false, "gpu_cummin");
 }

@@ -13,7 +13,7 @@
  */
 #include "../../core/engine.h"
 #include "../../cuda/gpuscan_cuda.h"
-#include "../../cuda/host_copy.h"
+#include "../../core/host_copy.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -15,7 +15,7 @@
  */
 #include "../../core/engine.h"
 #include "../../cuda/gpuscan_cuda.h"
-#include "../../cuda/host_copy.h"
+#include "../../core/host_copy.h"
 
 #include <cuda_runtime.h>
 #include <stdio.h>

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# test/gpu/concurrency.sh — many connections scanning on one GPU at once.
+# test/gpu/concurrency.sh — many connections scanning on the GPUs at once,
+# through the GPU service (gpuscan preloaded).
 #
-# A throwaway cluster (max_connections 200) gets 16 arrays of 1M-16M
+# A throwaway cluster (max_connections 300) gets 16 arrays of 1M-16M
 # elements, integer[] and double precision[], half with NULLs, each with its
 # reference made by sum() OVER (ORDER BY ...) (the double values are
 # quarters, so float sums are exact too).  Then pgbench runs
-# test/gpu/concurrency.sql with 32 clients for 60 s, 64 for 60 s and 128
-# for 120 s (RUNS, "clients:seconds ..."), gpuscan.device = auto and
+# test/gpu/concurrency.sql with 8 clients for 30 s and 256 for 60 s (RUNS,
+# "clients:seconds ..."), gpuscan.device = auto and
 # gpuscan.gpu_min_elements = 0: every call goes to the GPU while one is
 # usable, and falls back to the CPU engine when not.  Each transaction
 # compares its whole result with the reference (a wrong one aborts the
@@ -14,11 +15,10 @@
 #
 # Checks per client count: pgbench ends with no aborted client and no failed
 # transaction, the server is up and none of its processes crashed.  Reports:
-# TPS (pgbench's, and over the second half of the run, after the backends
-# have created their CUDA contexts, which the driver does one at a time),
+# TPS (pgbench's, and over the second half of the run),
 # GPU and CPU calls and fallbacks (with reasons), GPU memory (device
 # total and per backend, nvidia-smi every 2 s), and the first call's
-# latency in fresh connections, idle and under the 32-client load.
+# latency in fresh connections, idle and under the 256-client load (LOAD_CLIENTS).
 #
 # Usage (as root, on a GPU machine): test/gpu/concurrency.sh [LOGDIR]
 # Ends with "N passed, N failed".
@@ -26,16 +26,16 @@ set -uo pipefail
 . "$(dirname "$0")/../../scripts/common.sh"
 cd "$TOP"
 LOGDIR=${1:-$LOG_DIR/gpu-logs}
-RUNS=${RUNS:-32:60 64:60 128:120}
+RUNS=${RUNS:-8:30 256:60}
 SIZES=${SIZES:-1048576 2097152 3000000 4194304 6000000 8388608 12000000 16777216}
 
 
 setup_packages || summary 0 1
 build_install || summary 0 1
-cluster_start || summary 0 1
-trap cluster_stop EXIT
+cluster_start "-c shared_preload_libraries=gpuscan -c max_connections=300 -c shared_buffers=4GB" ||
+	summary 0 1
+trap cluster_remove EXIT
 mkdir -p "$LOGDIR"
-cluster_restart "-c max_connections=200 -c shared_buffers=4GB" || summary 0 1
 
 echo "== set-up: 16 arrays and their references (sum() OVER), 8 at a time"
 psql -X -q -v ON_ERROR_STOP=1 <<'SQL' || summary 0 1
@@ -95,6 +95,7 @@ sample_gpu() {
 
 echo "== first call in a fresh connection, idle: ms of 5 connections:$(first_calls)" | tee "$LOGDIR/concurrency-first-idle.log"
 
+mems=""
 for run in $RUNS; do
 	c=${run%%:*}
 	dur=${run#*:}
@@ -103,7 +104,7 @@ for run in $RUNS; do
 	psql -X -q -c "TRUNCATE conc_calls"
 	sample_gpu "$LOGDIR/concurrency-gpumem-$c.log" &
 	sampler=$!
-	if [ "$c" = 32 ]; then
+	if [ "$c" = "${LOAD_CLIENTS:-256}" ]; then
 		(sleep $((dur / 2)); echo "first call in a fresh connection under $c clients: ms of 5 connections:$(first_calls)") \
 			>"$LOGDIR/concurrency-first-load.log" &
 		firstpid=$!
@@ -114,7 +115,7 @@ for run in $RUNS; do
 	rc=${PIPESTATUS[0]}
 	kill "$sampler" 2>/dev/null
 	wait "$sampler" 2>/dev/null
-	[ "$c" = 32 ] && wait "$firstpid" && cat "$LOGDIR/concurrency-first-load.log"
+	[ "$c" = "${LOAD_CLIENTS:-256}" ] && wait "$firstpid" && cat "$LOGDIR/concurrency-first-load.log"
 
 	aborted=$(grep -c "aborted in command" "$LOGDIR/concurrency-pgbench-$c.log")
 	failedtx=$(sed -n 's/^number of failed transactions: \([0-9]*\).*/\1/p' "$LOGDIR/concurrency-pgbench-$c.log")
@@ -133,8 +134,13 @@ for run in $RUNS; do
 		-c "SELECT left(reason, 120) AS fallback_reason, count(DISTINCT pid) AS backends
 		    FROM conc_calls WHERE reason IS NOT NULL GROUP BY 1 ORDER BY 2 DESC LIMIT 5" |
 		tee "$LOGDIR/concurrency-calls-$c.log"
+	fb=$(psql -X -A -t -c "SELECT coalesce(sum(f), 0) FROM
+		(SELECT pid, max(gpu_fallbacks) f FROM conc_calls GROUP BY pid) s")
+	[ "$fb" = 0 ] && pass "$c clients: every scan auto sent to the GPU ran there" ||
+		fail "$c clients: $fb scans fell back to the CPU"
 	mem=$(awk '$1 == "t" { split($3, a, ","); if (a[1] + 0 > m) m = a[1] + 0; t = a[2] } END { print m + 0, t + 0 }' \
 		"$LOGDIR/concurrency-gpumem-$c.log")
+	mems="$mems ${mem% *}"
 	per=$(awk '$1 == "p" { print $3 + 0 }' "$LOGDIR/concurrency-gpumem-$c.log" | sort -n)
 	n=$(echo "$per" | grep -c .)
 	echo "GPU memory, $c clients: at most ${mem% *} of ${mem#* } MiB used; per backend (MiB, $n samples):" \
@@ -142,6 +148,16 @@ for run in $RUNS; do
 		tee -a "$LOGDIR/concurrency-calls-$c.log"
 done
 
-cluster_stop
+# one service, so the GPU's memory does not grow with the clients
+set -- $mems
+if [ $# -ge 2 ]; then
+	lo=$(printf '%s\n' "$@" | sort -n | head -1)
+	hi=$(printf '%s\n' "$@" | sort -n | tail -1)
+	[ $((hi - lo)) -le 64 ] && pass "GPU memory the same at every client count ($*: MiB at most)" ||
+		fail "GPU memory differs between client counts ($* MiB)"
+fi
+psql -X -c "SELECT * FROM gpuscan_service()" | tee "$LOGDIR/concurrency-service.log"
+
+cluster_remove
 trap - EXIT
 summary "$PASSED" "$FAILED"

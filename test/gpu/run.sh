@@ -3,13 +3,15 @@
 # PostgreSQL 15 (as root: the server runs as GPUSCAN_OS_USER, default
 # postgres, else pgrun):
 #
-#   1. build and install, start a throwaway cluster;
+#   1. build and install, start a throwaway cluster with gpuscan preloaded
+#      (its GPU service runs every GPU scan);
 #   2. the whole pg_regress suite with every call forced onto the GPU
 #      (PGOPTIONS='-c gpuscan.device=gpu -c gpuscan.kernel=K'), once per
 #      kernel;
 #   3. a check, through gpuscan_last_run(), that the GPU really ran each
 #      type and function with each kernel;
-#   4. the suites again with the library preloaded; injected faults;
+#   4. the suites again without preloading (no service: auto scans on the
+#      CPU, gpu is ERROR 55000); injected faults;
 #   5. test/hostile.py (hostile inputs against an exact reference, every
 #      kernel, the size limit), test/cancel.py and test/leaks.py on the GPU;
 #   6. test/gpu/engine_compare: the GPU engine against the CPU engine, bit
@@ -33,14 +35,16 @@ nvcc --version | tail -2
 setup_packages || summary 0 1
 echo "== build and install"
 build_install || summary 0 1
-cluster_start || summary 0 1
-trap cluster_stop EXIT
+PRELOAD="-c shared_preload_libraries=gpuscan"
+cluster_start "$PRELOAD" || summary 0 1
+trap cluster_remove EXIT
 mkdir -p "$LOGDIR"
 PASSED=0
 FAILED=0
 
 psql -X -q -c "CREATE EXTENSION IF NOT EXISTS gpuscan" >/dev/null
 psql -X -c "SELECT * FROM gpuscan_devices()"
+psql -X -c "SELECT * FROM gpuscan_service()"
 
 for k in kogge_stone brent_kung single_pass; do
 	echo "== pg_regress, every call forced onto the GPU, gpuscan.kernel=$k"
@@ -79,13 +83,12 @@ EOF
 	add_counts "$LOGDIR/lastrun-$k.log"
 done
 
-echo "== pg_regress on the GPU with shared_preload_libraries = 'gpuscan' (CUDA only in backends)"
-if cluster_restart "-c shared_preload_libraries=gpuscan"; then
-	run_installcheck "$LOGDIR/installcheck-preload.log" \
-		PGOPTIONS="-c gpuscan.device=gpu -c gpuscan.kernel=single_pass"
+echo "== pg_regress without shared_preload_libraries: no GPU service, scans on the CPU"
+if cluster_restart ""; then
+	run_installcheck "$LOGDIR/installcheck-no-preload.log"
 	PASSED=$((PASSED + REGRESS_OK))
 	FAILED=$((FAILED + REGRESS_FAILED))
-	cluster_restart "" || FAILED=$((FAILED + 1))
+	cluster_restart "$PRELOAD" || FAILED=$((FAILED + 1))
 else
 	FAILED=$((FAILED + 1))
 fi
@@ -185,6 +188,6 @@ else
 	FAILED=$((FAILED + 1))
 fi
 
-cluster_stop
+cluster_remove
 trap - EXIT
 summary "$PASSED" "$FAILED"

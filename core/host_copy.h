@@ -1,6 +1,6 @@
 /*
- * cuda/host_copy.h — parallel host memory copies for the GPU engine's
- * staging buffers.
+ * core/host_copy.h — parallel host memory copies, for moving arrays into
+ * and out of the GPU service's pinned ring.
  */
 #ifndef GPUSCAN_HOST_COPY_H
 #define GPUSCAN_HOST_COPY_H

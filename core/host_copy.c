@@ -1,5 +1,5 @@
 /*
- * cuda/host_copy.c — parallel host memory copies for the GPU engine.
+ * core/host_copy.c — parallel host memory copies for the GPU path.
  *
  * Moving an array between PostgreSQL's memory and pinned staging buffers
  * is plain memcpy work, and one core cannot keep up with PCIe (about 10-20

@@ -1,0 +1,269 @@
+/*
+ * core/chunked.c — a scan on a GPU as a series of chunks through one
+ * page-locked buffer (core/engine.h, gs_chunked_scan).
+ *
+ * The same driver serves a backend, whose runner hands each chunk to the
+ * GPU service through a segment of the shared ring (src/service.c), and the
+ * test programs, whose runner is the GPU engine in their own process
+ * (cuda/scan.cu): both run the very same chunks.  The plan is made here, on
+ * the whole array, so that every chunk scans in the same fixed point and
+ * the carry passed from chunk to chunk is exact.
+ */
+#include "engine.h"
+#include "host_copy.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#define SPECULATE_MIN	(INT64_C(1) << 20)	/* smaller float arrays get an exact plan */
+#define CHUNK_ALIGN		INT64_C(65536)	/* chunks are whole tiles and sections */
+
+/* Monotonic milliseconds. */
+static double
+NowMs(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
+}
+
+/* Where the rows of an array with NULLs start, walked chunk by chunk. */
+typedef struct RowCursor
+{
+	int64_t		row;			/* the next row to look at */
+	int64_t		first;			/* its first stored value's index */
+} RowCursor;
+
+/*
+ * Set bit k of bits when stored value offset + k starts a row, for the n
+ * values of a chunk; the cursor moves on to the first row past the chunk.
+ */
+static void
+ChunkHeads(const GsScanSpec *spec, int64_t nrows, RowCursor *cur, int64_t offset,
+		   int64_t n, uint32_t *bits)
+{
+	memset(bits, 0, ((size_t) (n + 31) / 32 + 1) * sizeof(uint32_t));
+	while (cur->row < nrows && cur->first < offset + n)
+	{
+		int64_t		c = gs_bitmap_count(spec->nulls, cur->row * spec->row_len, spec->row_len);
+
+		if (c > 0 && cur->first >= offset)
+		{
+			int64_t		k = cur->first - offset;
+
+			bits[k >> 5] |= UINT32_C(1) << (k & 31);
+		}
+		if (cur->first + c > offset + n)
+			break;				/* the row goes on into the next chunk */
+		cur->first += c;
+		cur->row++;
+	}
+}
+
+/* The smaller of two counts. */
+static inline int64_t
+Min64(int64_t a, int64_t b)
+{
+	return a < b ? a : b;
+}
+
+/* Values per chunk that fit the buffer, with their row heads. */
+static int64_t
+ChunkCapacity(size_t buf_bytes, size_t width)
+{
+	int64_t		n = (int64_t) ((buf_bytes - 64) / (width + 0.125));
+
+	n -= n % (n >= CHUNK_ALIGN ? CHUNK_ALIGN : 32);
+	return n;
+}
+
+/* The accumulator refused: the exponent range is too wide for the GPU. */
+static GsStatus
+TooWide(const GsPlan *plan, GsScanResult *res)
+{
+	res->acc_bits = plan->acc_bits;
+	snprintf(res->message, sizeof(res->message),
+			 "the array's exponent range needs a %d-bit accumulator; the GPU engine has %d bits",
+			 plan->acc_bits, GS_GPU_MAX_ACC_BITS);
+	return res->status = GS_ERR_GPU_UNSUPPORTED;
+}
+
+/* One half of the runner's buffer: a chunk's values, then its row heads. */
+typedef struct Half
+{
+	char	   *data;
+	uint32_t   *heads;
+} Half;
+
+/* Copy chunk c's values (and row heads) into half h. */
+static void
+Prepare(const GsScanSpec *spec, GsChunk *c, const Half *h, RowCursor *cur, size_t isz,
+		GsGpuTimes *times)
+{
+	double		t0 = NowMs();
+
+	c->data = h->data;
+	c->head_bits = h->heads;
+	gs_copy(h->data, (const char *) spec->values + (size_t) c->offset * isz, (size_t) c->n * isz);
+	if (c->heads_mode == GS_HEADS_BITMAP)
+		ChunkHeads(spec, c->plan.nrows, cur, c->offset, c->n, h->heads);
+	times->stage_ms += NowMs() - t0;
+}
+
+/* Copy chunk c's results out of its half. */
+static void
+TakeResults(const GsScanSpec *spec, const GsChunk *c, size_t osz, GsGpuTimes *times)
+{
+	double		t0 = NowMs();
+
+	gs_copy((char *) spec->result + (size_t) c->offset * osz, c->data, (size_t) c->n * osz);
+	times->stage_ms += NowMs() - t0;
+}
+
+/* Scan an array on a GPU, chunk by chunk. */
+GsStatus
+gs_chunked_scan(const GsScanSpec *spec, GsKernel kernel, int fault,
+				GsChunkRunner *runner, GsScanResult *res, GsGpuTimes *times)
+{
+	GsGpuTimes	scratch_times;
+	GsChunk		c[2];
+	Half		half[2];
+	RowCursor	cur;
+	size_t		isz = (size_t) gs_type_size(spec->type),
+				osz = (size_t) gs_output_size(spec->type, spec->op),
+				width = isz > osz ? isz : osz,
+				half_bytes = (runner->buf_bytes / 2) & ~(size_t) 4095;
+	int64_t		cap,
+				nch;
+	bool		isfloat = spec->type == GS_FLOAT4 || spec->type == GS_FLOAT8;
+	bool		in_place = spec->result == spec->values;
+	double		t0;
+	GsChunk		proto_chunk;
+	GsChunk    *proto = &proto_chunk;
+
+	memset(res, 0, sizeof(*res));
+	res->error_position = -1;
+	if (times == NULL)
+		times = &scratch_times;
+	memset(times, 0, sizeof(*times));
+	if (!gs_shape_ok(spec, res))
+		return res->status;
+	if (spec->op != GS_OP_SUM && spec->exclusive)
+	{
+		snprintf(res->message, sizeof(res->message), "exclusive scans are running totals only");
+		return res->status = GS_ERR_INTERNAL;
+	}
+	cap = ChunkCapacity(half_bytes, width);
+	if (cap < 32)
+	{
+		snprintf(res->message, sizeof(res->message), "a chunk buffer of %zu bytes is too small",
+				 runner->buf_bytes);
+		return res->status = GS_ERR_INTERNAL;
+	}
+	for (int h = 0; h < 2; h++)
+	{
+		half[h].data = runner->buf + h * half_bytes;
+		half[h].heads = (uint32_t *) (half[h].data + (((size_t) cap * width + 63) & ~(size_t) 63));
+	}
+
+	memset(proto, 0, sizeof(*proto));
+	proto->type = spec->type;
+	proto->op = spec->op;
+	proto->exclusive = spec->exclusive;
+	proto->kernel = kernel;
+	proto->fault = fault;
+	proto->row_len = spec->row_len;
+
+	t0 = NowMs();
+	if (isfloat && spec->op == GS_OP_SUM && spec->nitems > SPECULATE_MIN && !in_place)
+		gs_plan_speculative(spec, &proto->plan, &proto->lim);
+	else
+		gs_plan(spec, &proto->plan);
+	times->plan_ms = NowMs() - t0;
+	res->acc_bits = proto->plan.acc_bits;
+	if (proto->plan.nvalues == 0)
+		return GS_OK;
+	if (proto->plan.acc_bits > GS_GPU_MAX_ACC_BITS)
+		return TooWide(&proto->plan, res);
+	proto->heads_mode = proto->plan.nrows <= 1 ? GS_HEADS_ONE_ROW
+		: spec->nulls == NULL ? GS_HEADS_FIXED : GS_HEADS_BITMAP;
+	nch = (proto->plan.nvalues + cap - 1) / cap;
+
+again:
+	memset(&cur, 0, sizeof(cur));
+	c[0] = c[1] = *proto;
+	for (int64_t k = 0; k < nch; k++)
+	{
+		GsChunk    *ck = &c[k % 2],
+				   *cn = &c[(k + 1) % 2];
+		GsStatus	st;
+
+		if (k == 0)
+		{
+			/* the first chunk: into half 0, and off */
+			ck->offset = 0;
+			ck->n = Min64(cap, proto->plan.nvalues);
+			ck->has_carry = false;
+			Prepare(spec, ck, &half[0], &cur, isz, times);
+			st = runner->submit(runner->ctx, ck, res->message, sizeof(res->message));
+			if (st != GS_OK)
+				return res->status = st;
+		}
+		/* while chunk k runs: chunk k-1's results out, chunk k+1's values in */
+		if (k >= 1)
+			TakeResults(spec, cn, osz, times);
+		if (k + 1 < nch)
+		{
+			*cn = *ck;
+			cn->offset = (k + 1) * cap;
+			cn->n = Min64(cap, proto->plan.nvalues - cn->offset);
+			Prepare(spec, cn, &half[(k + 1) % 2], &cur, isz, times);
+		}
+
+		st = runner->wait(runner->ctx, ck, times, res->message, sizeof(res->message));
+		times->chunks++;
+		if (st != GS_OK)
+			return res->status = st;
+		times->h2d_ms += ck->h2d_ms;
+		times->kernel_ms += ck->kernel_ms;
+		times->d2h_ms += ck->d2h_ms;
+		if (ck->violation)
+		{
+			/* the sample missed something: the exact plan from every value, and again */
+			times->replanned = true;
+			if (!ck->lim.speculative)
+			{
+				snprintf(res->message, sizeof(res->message), "the exact plan failed its own check");
+				return res->status = GS_ERR_INTERNAL;
+			}
+			t0 = NowMs();
+			gs_plan(spec, &proto->plan);
+			memset(&proto->lim, 0, sizeof(proto->lim));
+			times->plan_ms += NowMs() - t0;
+			res->acc_bits = proto->plan.acc_bits;
+			if (proto->plan.acc_bits > GS_GPU_MAX_ACC_BITS)
+				return TooWide(&proto->plan, res);
+			goto again;
+		}
+		if (ck->err_index >= 0)
+		{
+			res->error_position = gs_value_position(spec, ck->err_index);
+			return res->status = isfloat ? GS_ERR_FLOAT_OVERFLOW : GS_ERR_INT8_RANGE;
+		}
+		if (spec->interrupt)
+			spec->interrupt();	/* nothing is in flight: a cancel is safe */
+		if (k + 1 < nch)
+		{
+			memcpy(cn->carry, ck->carry, sizeof(cn->carry));
+			cn->has_carry = true;
+			st = runner->submit(runner->ctx, cn, res->message, sizeof(res->message));
+			if (st != GS_OK)
+				return res->status = st;
+		}
+		else
+			TakeResults(spec, ck, osz, times);
+	}
+	return GS_OK;
+}

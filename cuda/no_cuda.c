@@ -1,0 +1,69 @@
+/*
+ * cuda/no_cuda.c — the GPU engine's interface in a build without CUDA
+ * (make WITH_CUDA=0): there is no GPU.  The GPU service starts, finds none,
+ * and says why.
+ */
+#include "gpuscan_cuda.h"
+
+#include <stdio.h>
+
+#define NO_CUDA "this gpuscan library was built without CUDA (WITH_CUDA=0)"
+
+/* No devices: say why. */
+int
+gs_cuda_open(GsDeviceInfo *info, int fault, char *msg, size_t msglen)
+{
+	(void) info;
+	(void) fault;
+	snprintf(msg, msglen, NO_CUDA);
+	return 0;
+}
+
+/* Nothing to page-lock for. */
+GsStatus
+gs_cuda_register(void *p, size_t bytes, char *msg, size_t msglen)
+{
+	(void) p;
+	(void) bytes;
+	snprintf(msg, msglen, NO_CUDA);
+	return GS_ERR_NO_DEVICE;
+}
+
+/* No device runs chunks. */
+GsStatus
+gs_cuda_chunk_issue(int dev, GsChunk *chunk, char *msg, size_t msglen)
+{
+	(void) dev;
+	(void) chunk;
+	snprintf(msg, msglen, NO_CUDA);
+	return GS_ERR_NO_DEVICE;
+}
+
+/* No device runs chunks. */
+GsStatus
+gs_cuda_chunk_finish(int dev, GsChunk *chunk, char *msg, size_t msglen)
+{
+	return gs_cuda_chunk_issue(dev, chunk, msg, msglen);
+}
+
+/* No device to reset. */
+GsStatus
+gs_cuda_reset(int dev, char *msg, size_t msglen)
+{
+	return gs_cuda_chunk_issue(dev, NULL, msg, msglen);
+}
+
+/* No buffers. */
+void
+gs_cuda_release(int dev)
+{
+	(void) dev;
+}
+
+/* No buffers. */
+size_t
+gs_cuda_buffer_bytes(int dev)
+{
+	(void) dev;
+	return 0;
+}

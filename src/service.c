@@ -1,0 +1,768 @@
+/*
+ * src/service.c — the GPU service: one background worker per server owns
+ * the CUDA contexts, one per usable GPU; backends hand it their scans
+ * through shared memory.  Backends never initialise CUDA, and the
+ * postmaster never does either.
+ *
+ * Shared memory (requested when gpuscan is in shared_preload_libraries):
+ *   - the ring: gpuscan.service_ring_mb of memory, cut into segments of
+ *     gpuscan.service_chunk_mb, which the service page-locks once for every
+ *     GPU.  A backend holds one segment for a scan and streams its array
+ *     through it chunk by chunk (core/chunked.c), the exact carry passed
+ *     from chunk to chunk.
+ *   - one request slot per PGPROC: a backend fills its slot with a chunk,
+ *     marks it submitted, sets the service's latch and sleeps on its own
+ *     latch; the service runs the chunk on the least busy GPU, writes the
+ *     results into the segment, marks the slot done and sets the backend's
+ *     latch.  Chunks are served oldest first, so one large array, a chunk
+ *     at a time, does not hold back a stream of small ones.
+ *   - the service's state and per-GPU counters, for gpuscan_service().
+ *
+ * A backend that leaves a request (a cancel, an error, its exit) drops it
+ * while it is queued, or leaves it to the service, which finishes it and
+ * frees its segment.  Backends waiting on a service that stops get an error
+ * (gpuscan.device = gpu) or scan on the CPU (auto) within a second;
+ * PostgreSQL starts the service again.
+ */
+#include "postgres.h"
+
+#include <signal.h>
+#include <unistd.h>
+
+#include "access/twophase.h"
+#include "lib/stringinfo.h"
+#include "miscadmin.h"
+#include "pgstat.h"
+#include "portability/instr_time.h"
+#include "postmaster/bgworker.h"
+#include "postmaster/interrupt.h"
+#include "storage/condition_variable.h"
+#include "storage/ipc.h"
+#include "storage/latch.h"
+#include "storage/proc.h"
+#include "storage/shmem.h"
+#include "storage/spin.h"
+#include "utils/guc.h"
+#include "utils/timestamp.h"
+
+#include "gpuscan.h"
+
+#if PG_VERSION_NUM >= 170000
+#define MY_PROC_NUMBER	((int) MyProcNumber)
+#else
+#define MY_PROC_NUMBER	(MyProc->pgprocno)
+#endif
+
+#define RING_ALIGN		(2 * 1024 * 1024)	/* huge-page aligned segments */
+#define MAX_SEGMENTS	1024
+#define WAIT_TICK_MS	100		/* a waiting backend checks the service this often */
+#define SERVICE_START_WAIT_MS 30000	/* a backend waits this long for a starting service */
+
+/* A request slot's states. */
+#define SLOT_FREE		0
+#define SLOT_SUBMITTED	1
+#define SLOT_RUNNING	2
+#define SLOT_DONE		3
+
+/* One backend's request: a chunk in a ring segment. */
+typedef struct GsSlot
+{
+	int			state;
+	bool		abandoned;		/* its backend left it: the service frees it */
+	int			segment;		/* the ring segment of its data, -1 none */
+	Latch	   *latch;			/* the backend's */
+	uint64		seq;			/* order of submission */
+	TimestampTz submitted;
+	GsChunk		chunk;
+	int			device;
+	GsStatus	status;
+	double		queue_ms;
+	char		message[256];
+} GsSlot;
+
+/* The service as backends and gpuscan_service() see it. */
+typedef struct GsService
+{
+	slock_t		mutex;			/* guards everything below but the counters' reads */
+	pid_t		pid;			/* the service's process, 0 while none runs */
+	Latch	   *latch;
+	TimestampTz started;
+	GsServiceState state;
+	char		message[256];
+	int			ndevices;		/* described (usable or not) */
+	GsDeviceInfo info[GS_MAX_DEVICES];
+	GsDeviceStats stats[GS_MAX_DEVICES];
+	uint64		next_seq;
+	int			queued;			/* slots submitted and not yet picked */
+	int			nslots;
+	int			nsegments;
+	Size		segment_bytes;
+	int			nfree;
+	int			free_segments[MAX_SEGMENTS];
+	ConditionVariable segment_cv;	/* a segment was freed */
+	char	   *ring;
+	GsSlot		slots[FLEXIBLE_ARRAY_MEMBER];
+} GsService;
+
+int			gpuscan_service_ring_mb = 256;
+int			gpuscan_service_chunk_mb = 16;
+int			gpuscan_service_gpu_memory_mb = 1024;
+
+static GsService *svc;			/* NULL unless preloaded */
+static shmem_request_hook_type prev_shmem_request_hook;
+static shmem_startup_hook_type prev_shmem_startup_hook;
+static int	my_segment = -1;	/* the segment this backend holds */
+static pid_t service_pid;		/* the service this backend's request went to */
+static bool exit_callback_set;
+
+PGDLLEXPORT void gpuscan_service_main(Datum arg);
+
+/* Bytes of one segment: a chunk, within the GPU memory the service may use. */
+static Size
+SegmentBytes(void)
+{
+	Size		chunk = (Size) gpuscan_service_chunk_mb << 20;
+	Size		gpu = ((Size) gpuscan_service_gpu_memory_mb << 20) / 3;	/* in, out, scratch */
+
+	if (gpu < chunk)
+		chunk = gpu & ~(Size) (RING_ALIGN - 1);
+	return Max(chunk, (Size) RING_ALIGN);
+}
+
+/* Segments in the ring. */
+static int
+SegmentCount(void)
+{
+	Size		n = ((Size) gpuscan_service_ring_mb << 20) / SegmentBytes();
+
+	return (int) Min(Max(n, 1), MAX_SEGMENTS);
+}
+
+/* Slots: one per PGPROC (backends, auxiliary processes, prepared transactions). */
+static int
+SlotCount(void)
+{
+	return MaxBackends + NUM_AUXILIARY_PROCS + max_prepared_xacts;
+}
+
+/* Shared memory of the service, the ring included. */
+static Size
+ServiceShmemSize(void)
+{
+	Size		size = add_size(offsetof(GsService, slots), mul_size(SlotCount(), sizeof(GsSlot)));
+
+	size = add_size(size, RING_ALIGN);
+	return add_size(size, mul_size(SegmentCount(), SegmentBytes()));
+}
+
+/* Ask for the shared memory (PostgreSQL 15 and later: shmem_request_hook). */
+static void
+ServiceShmemRequest(void)
+{
+	if (prev_shmem_request_hook)
+		prev_shmem_request_hook();
+	RequestAddinShmemSpace(ServiceShmemSize());
+}
+
+/* Create (postmaster) or attach to the service's shared memory. */
+static void
+ServiceShmemStartup(void)
+{
+	bool		found;
+
+	if (prev_shmem_startup_hook)
+		prev_shmem_startup_hook();
+	LWLockAcquire(AddinShmemInitLock, LW_EXCLUSIVE);
+	svc = ShmemInitStruct("gpuscan service", ServiceShmemSize(), &found);
+	if (!found)
+	{
+		int			nslots = SlotCount();
+
+		memset(svc, 0, offsetof(GsService, slots));
+		SpinLockInit(&svc->mutex);
+		ConditionVariableInit(&svc->segment_cv);
+		svc->state = GS_SERVICE_STARTING;
+		svc->nslots = nslots;
+		svc->nsegments = SegmentCount();
+		svc->segment_bytes = SegmentBytes();
+		svc->ring = (char *) TYPEALIGN(RING_ALIGN, (char *) &svc->slots[nslots]);
+		svc->nfree = svc->nsegments;
+		for (int i = 0; i < svc->nsegments; i++)
+			svc->free_segments[i] = svc->nsegments - 1 - i;
+		for (int i = 0; i < nslots; i++)
+		{
+			memset(&svc->slots[i], 0, sizeof(GsSlot));
+			svc->slots[i].segment = -1;
+		}
+	}
+	LWLockRelease(AddinShmemInitLock);
+}
+
+/*
+ * Register the service and its shared memory: from _PG_init, while
+ * shared_preload_libraries is being loaded (the postmaster).
+ */
+void
+gpuscan_service_register(void)
+{
+	BackgroundWorker worker;
+
+	prev_shmem_request_hook = shmem_request_hook;
+	shmem_request_hook = ServiceShmemRequest;
+	prev_shmem_startup_hook = shmem_startup_hook;
+	shmem_startup_hook = ServiceShmemStartup;
+
+	memset(&worker, 0, sizeof(worker));
+	worker.bgw_flags = BGWORKER_SHMEM_ACCESS;
+	worker.bgw_start_time = BgWorkerStart_PostmasterStart;
+	worker.bgw_restart_time = 1;
+	snprintf(worker.bgw_library_name, BGW_MAXLEN, "gpuscan");
+	snprintf(worker.bgw_function_name, BGW_MAXLEN, "gpuscan_service_main");
+	snprintf(worker.bgw_name, BGW_MAXLEN, "gpuscan GPU service");
+	snprintf(worker.bgw_type, BGW_MAXLEN, "gpuscan GPU service");
+	RegisterBackgroundWorker(&worker);
+}
+
+/* ---- the service's side ---------------------------------------------- */
+
+/* Give a segment back and wake a backend waiting for one (mutex held). */
+static void
+PushSegment(int seg)
+{
+	Assert(svc->nfree < svc->nsegments);
+	svc->free_segments[svc->nfree++] = seg;
+}
+
+/* The service is going away: wake every backend that waits on it. */
+static void
+ServiceExit(int code, Datum arg)
+{
+	SpinLockAcquire(&svc->mutex);
+	svc->pid = 0;
+	svc->latch = NULL;
+	svc->state = GS_SERVICE_STOPPED;
+	svc->queued = 0;
+	for (int i = 0; i < svc->nslots; i++)
+	{
+		GsSlot	   *s = &svc->slots[i];
+
+		if (s->state == SLOT_SUBMITTED || s->state == SLOT_RUNNING)
+		{
+			s->status = GS_ERR_NO_DEVICE;
+			snprintf(s->message, sizeof(s->message), "the GPU service stopped");
+			s->state = SLOT_DONE;
+		}
+		if (s->state == SLOT_DONE && s->abandoned)
+		{
+			if (s->segment >= 0)
+				PushSegment(s->segment);
+			s->segment = -1;
+			s->abandoned = false;
+			s->state = SLOT_FREE;
+		}
+		if (s->latch)
+			SetLatch(s->latch);
+	}
+	SpinLockRelease(&svc->mutex);
+	ConditionVariableBroadcast(&svc->segment_cv);
+}
+
+/* Pick the oldest submitted requests, one per usable GPU, least busy GPU first. */
+static int
+PickRequests(GsSlot **picked, int *device, const int *usable, int nusable)
+{
+	int			order[GS_MAX_DEVICES];
+	int			n = 0;
+	TimestampTz now = GetCurrentTimestamp();
+
+	/* the GPUs by busy time so far */
+	for (int i = 0; i < nusable; i++)
+		order[i] = usable[i];
+	for (int i = 1; i < nusable; i++)
+		for (int j = i; j > 0 && svc->stats[order[j]].busy_ms < svc->stats[order[j - 1]].busy_ms; j--)
+		{
+			int			t = order[j];
+
+			order[j] = order[j - 1];
+			order[j - 1] = t;
+		}
+
+	SpinLockAcquire(&svc->mutex);
+	while (n < nusable && svc->queued > 0)
+	{
+		GsSlot	   *best = NULL;
+
+		for (int i = 0; i < svc->nslots; i++)
+		{
+			GsSlot	   *s = &svc->slots[i];
+
+			if (s->state == SLOT_SUBMITTED && (best == NULL || s->seq < best->seq))
+				best = s;
+		}
+		if (best == NULL)
+			break;
+		best->state = SLOT_RUNNING;
+		best->device = order[n];
+		best->queue_ms = (double) (now - best->submitted) / 1000.0;
+		svc->queued--;
+		picked[n] = best;
+		device[n] = order[n];
+		n++;
+	}
+	SpinLockRelease(&svc->mutex);
+	return n;
+}
+
+/* Run picked requests: all queued on their GPUs first, then each waited for. */
+static void
+RunRequests(GsSlot **picked, const int *device, int n)
+{
+	GsStatus	st[GS_MAX_DEVICES];
+	instr_time	start[GS_MAX_DEVICES];
+
+	for (int i = 0; i < n; i++)
+	{
+		GsSlot	   *s = picked[i];
+
+		/* its data and head bits lie in its segment: the same address in every process */
+		s->message[0] = '\0';
+		INSTR_TIME_SET_CURRENT(start[i]);
+		st[i] = gs_cuda_chunk_issue(device[i], &s->chunk, s->message, sizeof(s->message));
+	}
+	for (int i = 0; i < n; i++)
+	{
+		GsSlot	   *s = picked[i];
+		GsDeviceStats *ds = &svc->stats[device[i]];
+		instr_time	elapsed;
+		Latch	   *latch;
+
+		if (st[i] == GS_OK)
+			st[i] = gs_cuda_chunk_finish(device[i], &s->chunk, s->message, sizeof(s->message));
+		if (st[i] == GS_ERR_CUDA)
+		{
+			char		msg[256];
+
+			/* the context may be broken: start the GPU afresh for the next request */
+			if (gs_cuda_reset(device[i], msg, sizeof(msg)) != GS_OK)
+				ereport(LOG,
+						(errmsg("gpuscan GPU service: could not reset GPU %d: %s", device[i], msg)));
+		}
+		else if (st[i] == GS_ERR_GPU_OUT_OF_MEMORY)
+			gs_cuda_release(device[i]);
+		INSTR_TIME_SET_CURRENT(elapsed);
+		INSTR_TIME_SUBTRACT(elapsed, start[i]);
+
+		SpinLockAcquire(&svc->mutex);
+		ds->requests++;
+		ds->bytes += s->chunk.n * (gs_type_size(s->chunk.type) + gs_output_size(s->chunk.type, s->chunk.op));
+		ds->busy_ms += INSTR_TIME_GET_MILLISEC(elapsed);
+		ds->memory_bytes = gs_cuda_buffer_bytes(device[i]);
+		if (st[i] != GS_OK)
+			ds->errors++;
+		s->status = st[i];
+		latch = s->latch;
+		if (s->abandoned)
+		{
+			/* its backend has gone on: the segment and the slot are free */
+			PushSegment(s->segment);
+			s->segment = -1;
+			s->abandoned = false;
+			s->state = SLOT_FREE;
+		}
+		else
+			s->state = SLOT_DONE;
+		SpinLockRelease(&svc->mutex);
+		if (latch)
+			SetLatch(latch);
+	}
+	ConditionVariableBroadcast(&svc->segment_cv);
+}
+
+/* Open the GPUs and page-lock the ring; the usable ones into usable[]. */
+static int
+OpenGpus(int *usable)
+{
+	GsDeviceInfo info[GS_MAX_DEVICES];
+	char		msg[256] = "";
+	int			n,
+				nusable = 0;
+	StringInfoData names;
+
+	memset(info, 0, sizeof(info));
+	n = gs_cuda_open(info, GS_FAULT_NONE, msg, sizeof(msg));
+	initStringInfo(&names);
+	for (int d = 0; d < Max(n, 0); d++)
+	{
+		if (info[d].supported)
+		{
+			usable[nusable++] = d;
+			appendStringInfo(&names, "%s%d (%s)", nusable > 1 ? ", " : "", d, info[d].name);
+		}
+		else if (msg[0] == '\0')
+			snprintf(msg, sizeof(msg), "CUDA device %d (%s) has compute capability %d.%d; the GPU engine needs %d.%d or newer",
+					 d, info[d].name, info[d].cc_major, info[d].cc_minor,
+					 GS_MIN_COMPUTE_CAPABILITY / 10, GS_MIN_COMPUTE_CAPABILITY % 10);
+	}
+	if (nusable > 0 &&
+		gs_cuda_register(svc->ring, (Size) svc->nsegments * svc->segment_bytes, msg, sizeof(msg)) != GS_OK)
+		ereport(LOG,
+				(errmsg("gpuscan GPU service: could not page-lock the ring, copies will be slower: %s", msg)));
+
+	SpinLockAcquire(&svc->mutex);
+	svc->ndevices = Max(n, 0);
+	memcpy(svc->info, info, sizeof(info));
+	svc->state = nusable > 0 ? GS_SERVICE_READY : GS_SERVICE_NO_GPU;
+	if (nusable == 0)
+		strlcpy(svc->message, msg[0] ? msg : "no usable GPU", sizeof(svc->message));
+	else
+		svc->message[0] = '\0';
+	SpinLockRelease(&svc->mutex);
+
+	if (nusable > 0)
+		ereport(LOG,
+				(errmsg("gpuscan GPU service: serving scans on %d GPU%s: %s", nusable,
+						nusable > 1 ? "s" : "", names.data),
+				 errdetail("Ring of %d segments of %zu MB.", svc->nsegments, svc->segment_bytes >> 20)));
+	else
+		ereport(LOG,
+				(errmsg("gpuscan GPU service: no usable GPU, scans run on the CPU: %s", svc->message)));
+	return nusable;
+}
+
+/* The service's main loop. */
+void
+gpuscan_service_main(Datum arg)
+{
+	int			usable[GS_MAX_DEVICES];
+	int			nusable;
+
+	pqsignal(SIGTERM, SignalHandlerForShutdownRequest);
+	pqsignal(SIGHUP, SignalHandlerForConfigReload);
+	BackgroundWorkerUnblockSignals();
+	if (svc == NULL)
+		proc_exit(0);			/* not preloaded: nothing to serve */
+
+	SpinLockAcquire(&svc->mutex);
+	svc->pid = MyProcPid;
+	svc->latch = MyLatch;
+	svc->started = GetCurrentTimestamp();
+	svc->state = GS_SERVICE_STARTING;
+	svc->queued = 0;
+	for (int i = 0; i < svc->nslots; i++)
+	{
+		/* what an earlier service left: requests it never finished */
+		GsSlot	   *s = &svc->slots[i];
+
+		if (s->state == SLOT_SUBMITTED || s->state == SLOT_RUNNING)
+		{
+			s->status = GS_ERR_NO_DEVICE;
+			snprintf(s->message, sizeof(s->message), "the GPU service restarted");
+			s->state = SLOT_DONE;
+			if (s->latch)
+				SetLatch(s->latch);
+		}
+		if (s->state == SLOT_DONE && s->abandoned)
+		{
+			PushSegment(s->segment);
+			s->segment = -1;
+			s->abandoned = false;
+			s->state = SLOT_FREE;
+		}
+	}
+	SpinLockRelease(&svc->mutex);
+	before_shmem_exit(ServiceExit, (Datum) 0);
+
+	nusable = OpenGpus(usable);
+
+	for (;;)
+	{
+		GsSlot	   *picked[GS_MAX_DEVICES];
+		int			device[GS_MAX_DEVICES];
+		int			n;
+
+		ResetLatch(MyLatch);
+		if (ShutdownRequestPending)
+			break;
+		if (ConfigReloadPending)
+		{
+			ConfigReloadPending = false;
+			ProcessConfigFile(PGC_SIGHUP);
+		}
+		n = nusable > 0 ? PickRequests(picked, device, usable, nusable) : 0;
+		if (n > 0)
+		{
+			RunRequests(picked, device, n);
+			continue;
+		}
+		(void) WaitLatch(MyLatch, WL_LATCH_SET | WL_EXIT_ON_PM_DEATH, -1L, PG_WAIT_EXTENSION);
+	}
+	proc_exit(0);
+}
+
+/* ---- the backends' side ---------------------------------------------- */
+
+/* This backend's slot. */
+static GsSlot *
+MySlot(void)
+{
+	int			i = MY_PROC_NUMBER;
+
+	return i >= 0 && i < svc->nslots ? &svc->slots[i] : NULL;
+}
+
+/*
+ * Leave whatever this backend has in the service: a queued request is
+ * dropped, a running one is left to the service to finish, after which the
+ * service frees the slot and the segment; otherwise the segment goes back
+ * now.  Safe to call at any time, twice too.
+ */
+static void
+LeaveService(void)
+{
+	GsSlot	   *s;
+	bool		freed = false;
+
+	if (svc == NULL || (s = MySlot()) == NULL)
+		return;
+	SpinLockAcquire(&svc->mutex);
+	if (s->state == SLOT_RUNNING)
+		s->abandoned = true;
+	else if (!s->abandoned)
+	{
+		if (s->state == SLOT_SUBMITTED)
+			svc->queued--;
+		s->state = SLOT_FREE;
+		if (my_segment >= 0)
+		{
+			PushSegment(my_segment);
+			freed = true;
+		}
+		s->segment = -1;
+	}
+	my_segment = -1;
+	SpinLockRelease(&svc->mutex);
+	if (freed)
+		ConditionVariableSignal(&svc->segment_cv);
+}
+
+/* At backend exit: leave the service. */
+static void
+LeaveAtExit(int code, Datum arg)
+{
+	LeaveService();
+}
+
+/*
+ * Is the service there to take scans?  If not, msg says why.  A service
+ * that is starting (creating its CUDA contexts, a second or so after the
+ * server starts) is waited for, up to SERVICE_START_WAIT_MS.
+ */
+bool
+gpuscan_service_usable(char *msg, size_t msglen, bool *not_preloaded)
+{
+	GsServiceState state;
+	pid_t		pid;
+	int			waited = 0;
+
+	*not_preloaded = svc == NULL;
+	if (svc == NULL)
+	{
+		snprintf(msg, msglen, "gpuscan is not in shared_preload_libraries, so its GPU service does not run");
+		return false;
+	}
+	for (;;)
+	{
+		SpinLockAcquire(&svc->mutex);
+		state = svc->state;
+		pid = svc->pid;
+		if (state == GS_SERVICE_NO_GPU)
+			snprintf(msg, msglen, "%s", svc->message);
+		SpinLockRelease(&svc->mutex);
+		if (state != GS_SERVICE_STARTING || waited >= SERVICE_START_WAIT_MS)
+			break;
+		(void) WaitLatch(MyLatch, WL_LATCH_SET | WL_TIMEOUT | WL_EXIT_ON_PM_DEATH, 10, PG_WAIT_EXTENSION);
+		ResetLatch(MyLatch);
+		CHECK_FOR_INTERRUPTS();
+		waited += 10;
+	}
+	if (state == GS_SERVICE_READY && pid != 0 && MySlot() != NULL)
+		return true;
+	if (state == GS_SERVICE_READY && pid != 0)
+		snprintf(msg, msglen, "this process has no request slot in the GPU service");
+	else if (state == GS_SERVICE_STARTING)
+		snprintf(msg, msglen, "the GPU service has not started within %d s", SERVICE_START_WAIT_MS / 1000);
+	else if (state != GS_SERVICE_NO_GPU)
+		snprintf(msg, msglen, "the GPU service is not running (PostgreSQL starts it again)");
+	return false;
+}
+
+/* The runner of gs_chunked_scan in a backend: hand a chunk to the service. */
+static GsStatus
+SubmitToService(void *ctx, GsChunk *c, char *msg, size_t msglen)
+{
+	GsSlot	   *s = MySlot();
+	Latch	   *service_latch;
+
+	SpinLockAcquire(&svc->mutex);
+	service_pid = svc->pid;
+	service_latch = svc->latch;
+	if (service_pid == 0 || svc->state != GS_SERVICE_READY)
+	{
+		SpinLockRelease(&svc->mutex);
+		snprintf(msg, msglen, "the GPU service is not running");
+		return GS_ERR_NO_DEVICE;
+	}
+	s->chunk = *c;
+	s->latch = MyLatch;
+	s->seq = svc->next_seq++;
+	s->submitted = GetCurrentTimestamp();
+	s->state = SLOT_SUBMITTED;
+	svc->queued++;
+	SpinLockRelease(&svc->mutex);
+	SetLatch(service_latch);
+	return GS_OK;
+}
+
+/* The runner of gs_chunked_scan in a backend: wait for the service's answer. */
+static GsStatus
+WaitForService(void *ctx, GsChunk *c, GsGpuTimes *times, char *msg, size_t msglen)
+{
+	GsSlot	   *s = MySlot();
+	GsStatus	st;
+	int			ticks = 0;
+
+	for (;;)
+	{
+		int			state;
+		pid_t		now_pid;
+
+		ResetLatch(MyLatch);
+		SpinLockAcquire(&svc->mutex);
+		state = s->state;
+		now_pid = svc->pid;
+		SpinLockRelease(&svc->mutex);
+		if (state == SLOT_DONE)
+			break;
+		if (now_pid != service_pid ||
+			(++ticks % (1000 / WAIT_TICK_MS) == 0 && kill(service_pid, 0) != 0))
+		{
+			/* the service went away without finishing it */
+			LeaveService();
+			snprintf(msg, msglen, "the GPU service stopped while running the scan");
+			return GS_ERR_NO_DEVICE;
+		}
+		(void) WaitLatch(MyLatch, WL_LATCH_SET | WL_TIMEOUT | WL_EXIT_ON_PM_DEATH,
+						 WAIT_TICK_MS, PG_WAIT_EXTENSION);
+		CHECK_FOR_INTERRUPTS();
+	}
+
+	/* done: take what came of it */
+	SpinLockAcquire(&svc->mutex);
+	*c = s->chunk;
+	times->queue_ms += s->queue_ms;
+	times->device = s->device;
+	st = s->status;
+	if (st != GS_OK)
+		strlcpy(msg, s->message, msglen);
+	s->state = SLOT_FREE;
+	SpinLockRelease(&svc->mutex);
+	return st;
+}
+
+/* Take a free segment of the ring, waiting for one if need be. */
+static void
+TakeSegment(void)
+{
+	ConditionVariablePrepareToSleep(&svc->segment_cv);
+	for (;;)
+	{
+		SpinLockAcquire(&svc->mutex);
+		if (svc->nfree > 0)
+		{
+			my_segment = svc->free_segments[--svc->nfree];
+			MySlot()->segment = my_segment;
+			SpinLockRelease(&svc->mutex);
+			break;
+		}
+		SpinLockRelease(&svc->mutex);
+		ConditionVariableSleep(&svc->segment_cv, PG_WAIT_EXTENSION);
+	}
+	ConditionVariableCancelSleep();
+}
+
+/* Wait until the service is done with a request this backend left earlier. */
+static void
+WaitForOwnSlot(void)
+{
+	GsSlot	   *s = MySlot();
+
+	for (;;)
+	{
+		bool		busy;
+
+		SpinLockAcquire(&svc->mutex);
+		busy = s->state != SLOT_FREE || s->abandoned;
+		SpinLockRelease(&svc->mutex);
+		if (!busy)
+			return;
+		(void) WaitLatch(MyLatch, WL_LATCH_SET | WL_TIMEOUT | WL_EXIT_ON_PM_DEATH,
+						 10, PG_WAIT_EXTENSION);
+		ResetLatch(MyLatch);
+		CHECK_FOR_INTERRUPTS();
+	}
+}
+
+/* Scan an array on a GPU through the service (gpuscan_service_usable first). */
+GsStatus
+gpuscan_service_scan(const GsScanSpec *spec, GsKernel kernel, int fault,
+					 GsScanResult *res, GsGpuTimes *times)
+{
+	GsChunkRunner runner;
+	GsStatus	st;
+
+	if (!exit_callback_set)
+	{
+		before_shmem_exit(LeaveAtExit, (Datum) 0);
+		exit_callback_set = true;
+	}
+	WaitForOwnSlot();
+	TakeSegment();
+	runner.ctx = NULL;
+	runner.buf = svc->ring + (Size) my_segment * svc->segment_bytes;
+	runner.buf_bytes = svc->segment_bytes;
+	runner.submit = SubmitToService;
+	runner.wait = WaitForService;
+	PG_TRY();
+	{
+		st = gs_chunked_scan(spec, kernel, fault, &runner, res, times);
+	}
+	PG_FINALLY();
+	{
+		LeaveService();
+	}
+	PG_END_TRY();
+	return st;
+}
+
+/* A copy of the service's state, for gpuscan_service() and gpuscan_devices(). */
+bool
+gpuscan_service_snapshot(GsServiceSnapshot *snap)
+{
+	memset(snap, 0, sizeof(*snap));
+	if (svc == NULL)
+		return false;
+	SpinLockAcquire(&svc->mutex);
+	snap->pid = svc->pid;
+	snap->started = svc->started;
+	snap->state = svc->state;
+	strlcpy(snap->message, svc->message, sizeof(snap->message));
+	snap->ndevices = svc->ndevices;
+	memcpy(snap->info, svc->info, sizeof(snap->info));
+	memcpy(snap->stats, svc->stats, sizeof(snap->stats));
+	snap->queued = svc->queued;
+	snap->nsegments = svc->nsegments;
+	snap->segment_bytes = svc->segment_bytes;
+	snap->free_segments = svc->nfree;
+	SpinLockRelease(&svc->mutex);
+	return true;
+}
