@@ -155,6 +155,12 @@ typedef struct GsPlanLimits
 	uint64_t	max_abs;
 } GsPlanLimits;
 
+/*
+ * Widen plan a to cover plan b's arrays too (rows of one batch); false when
+ * the types differ or the accumulator would need more than max_bits.
+ */
+extern bool gs_plan_merge(GsPlan *a, const GsPlan *b, int max_bits);
+
 /* A float plan from statistics over all values (plan's counts set). */
 extern void gs_plan_from_stats(GsPlan *plan, const GsFloatStats *st);
 

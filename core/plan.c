@@ -191,6 +191,41 @@ gs_plan_from_stats(GsPlan *plan, const GsFloatStats *st)
 	SetWidth(plan, plan->value_bits + gs_ceil_log2(plan->nvalues) + 1);
 }
 
+/*
+ * Widen plan a to cover the arrays of plan b as well, for one scan of both
+ * as rows of one batch (the GPU service's): the lower unit, the higher top
+ * bit, room for every value of both in one row.  Any plan that covers the
+ * values gives the same exact results.  False, and a unchanged, when the
+ * element types or operators differ or the accumulator would grow past
+ * max_bits.
+ */
+bool
+gs_plan_merge(GsPlan *a, const GsPlan *b, int max_bits)
+{
+	GsPlan		m = *a;
+
+	if (a->type != b->type)
+		return false;
+	m.nvalues = a->nvalues + b->nvalues;
+	m.nrows = a->nrows + b->nrows;
+	m.special = a->special || b->special;
+	if (a->type == GS_FLOAT4 || a->type == GS_FLOAT8)
+	{
+		int			ta = a->lsb + a->value_bits,
+					tb = b->lsb + b->value_bits;
+
+		m.lsb = a->lsb < b->lsb ? a->lsb : b->lsb;
+		m.value_bits = (ta > tb ? ta : tb) - m.lsb;
+		SetWidth(&m, m.value_bits + gs_ceil_log2(m.nvalues) + 1);
+	}
+	else if (b->acc_bits > m.acc_bits)
+		SetWidth(&m, b->acc_bits);
+	if (m.acc_bits > max_bits)
+		return false;
+	*a = m;
+	return true;
+}
+
 /* Counts and type of a plan, before the values are looked at. */
 static void
 PlanInit(const GsScanSpec *spec, GsPlan *plan)

@@ -96,6 +96,9 @@ extern GsStatus gs_cuda_chunk_finish(int dev, GsChunk *chunk, char *msg, size_t 
 /* Start device dev afresh after a failure: context reset, ring registered again. */
 extern GsStatus gs_cuda_reset(int dev, char *msg, size_t msglen);
 
+/* Page-locked host memory of bytes (the service's batch staging), or NULL. */
+extern void *gs_cuda_pinned_alloc(size_t bytes);
+
 /* Free device dev's buffers (after running out of memory). */
 extern void gs_cuda_release(int dev);
 

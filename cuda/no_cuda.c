@@ -53,6 +53,14 @@ gs_cuda_reset(int dev, char *msg, size_t msglen)
 	return gs_cuda_chunk_issue(dev, NULL, msg, msglen);
 }
 
+/* No page-locked memory. */
+void *
+gs_cuda_pinned_alloc(size_t bytes)
+{
+	(void) bytes;
+	return NULL;
+}
+
 /* No buffers. */
 void
 gs_cuda_release(int dev)

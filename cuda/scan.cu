@@ -139,6 +139,20 @@ gs_cuda_register(void *p, size_t bytes, char *msg, size_t msglen)
 	return GS_OK;
 }
 
+/* Page-locked host memory, portable to every device. */
+extern "C" void *
+gs_cuda_pinned_alloc(size_t bytes)
+{
+	void	   *p = NULL;
+
+	if (cudaHostAlloc(&p, bytes, cudaHostAllocPortable) != cudaSuccess)
+	{
+		(void) cudaGetLastError();
+		return NULL;
+	}
+	return p;
+}
+
 /* Free device dev's buffers. */
 extern "C" void
 gs_cuda_release(int dev)

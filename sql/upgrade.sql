@@ -35,7 +35,8 @@ SELECT extversion FROM pg_extension WHERE extname = 'gpuscan';
 SELECT * FROM pg_temp.ext_functions() f WHERE f ~ '^gpuscan_(last_run|service)';
 SELECT gpu_cumsum(ARRAY[1, 2, 3]) AS cumsum_1_2;
 SELECT elements, (device_id IS NULL) = (engine = 'cpu') AS device_iff_gpu,
-       (queue_ms IS NULL) = (engine = 'cpu') AS queue_iff_gpu FROM gpuscan_last_run();
+       (queue_ms IS NULL) = (engine = 'cpu') AS queue_iff_gpu,
+       (host_ms IS NULL) = (engine = 'cpu') AS host_iff_gpu FROM gpuscan_last_run();
 SELECT count(*) AS commented FROM pg_temp.ext_functions() f
 WHERE obj_description(split_part(f, ' -> ', 1)::regprocedure, 'pg_proc') IS NOT NULL;
 

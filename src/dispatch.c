@@ -42,6 +42,7 @@ typedef struct LastRun
 	int			acc_bits;
 	int			device;
 	double		queue_ms;
+	double		host_ms;
 	double		h2d_ms,
 				kernel_ms,
 				d2h_ms,
@@ -235,6 +236,7 @@ gpuscan_run(GsScanSpec *spec, Oid restype, int ndim, const int *dims,
 			last_run.acc_bits = res.acc_bits;
 			last_run.device = times.device;
 			last_run.queue_ms = times.queue_ms;
+			last_run.host_ms = times.stage_ms + times.plan_ms;
 			last_run.h2d_ms = times.h2d_ms;
 			last_run.kernel_ms = times.kernel_ms;
 			last_run.d2h_ms = times.d2h_ms;
@@ -264,15 +266,16 @@ gpuscan_run(GsScanSpec *spec, Oid restype, int ndim, const int *dims,
  * portable), the array's elements, the accumulator width, the GPU's
  * transfer and kernel times, the whole call's time, why a call meant for
  * the GPU ran on the CPU, and (since 1.2) the GPU that ran it and how long
- * its chunks waited in the GPU service's queue.
+ * its chunks waited in the GPU service's queue, and the backend's plan and
+ * copies through the service's ring.
  */
 PG_FUNCTION_INFO_V1(gpuscan_last_run);
 Datum
 gpuscan_last_run(PG_FUNCTION_ARGS)
 {
 	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
-	Datum		values[11];
-	bool		isnull[11] = {0};
+	Datum		values[12];
+	bool		isnull[12] = {0};
 
 	InitMaterializedSRF(fcinfo, 0);
 	if (!last_run.valid)
@@ -291,8 +294,9 @@ gpuscan_last_run(PG_FUNCTION_ARGS)
 	/* since 1.2; versions 1.0 and 1.1 declare the first nine columns */
 	values[9] = Int32GetDatum(last_run.device);
 	values[10] = Float8GetDatum(last_run.queue_ms);
-	isnull[9] = isnull[10] = !last_run.gpu;
-	if (rsinfo->setDesc->natts != 9 && rsinfo->setDesc->natts != 11)
+	values[11] = Float8GetDatum(last_run.host_ms);
+	isnull[9] = isnull[10] = isnull[11] = !last_run.gpu;
+	if (rsinfo->setDesc->natts != 9 && rsinfo->setDesc->natts != 12)
 		elog(ERROR, "gpuscan_last_run() declared with %d columns", rsinfo->setDesc->natts);
 	tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, isnull);
 	return (Datum) 0;

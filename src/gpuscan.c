@@ -193,8 +193,9 @@ gpuscan_devices(PG_FUNCTION_ARGS)
 /*
  * gpuscan_service(): the GPU service, one row per usable GPU (one row with
  * a NULL device where it has none): its process, start, state, and per GPU
- * the chunks run, bytes moved, busy time, errors and device memory of its
- * buffers; requests waiting and free ring segments.  No rows when gpuscan
+ * the chunks run, the launches that ran several small requests at once,
+ * bytes moved, busy time, errors and device memory of its buffers;
+ * requests waiting and free ring segments.  No rows when gpuscan
  * is not in shared_preload_libraries.
  */
 PG_FUNCTION_INFO_V1(gpuscan_service);
@@ -210,8 +211,8 @@ gpuscan_service(PG_FUNCTION_ARGS)
 		return (Datum) 0;
 	for (int i = -1; i < snap.ndevices; i++)
 	{
-		Datum		values[14];
-		bool		isnull[14] = {0};
+		Datum		values[15];
+		bool		isnull[15] = {0};
 		GsDeviceStats *ds = i >= 0 ? &snap.stats[i] : NULL;
 
 		if (i >= 0 && !snap.info[i].supported)
@@ -229,13 +230,14 @@ gpuscan_service(PG_FUNCTION_ARGS)
 		values[5] = CStringGetTextDatum(i >= 0 ? snap.info[i].name : "");
 		isnull[4] = isnull[5] = i < 0;
 		values[6] = Int64GetDatum(ds ? ds->requests : 0);
-		values[7] = Int64GetDatum(ds ? ds->bytes : 0);
-		values[8] = Float8GetDatum(ds ? ds->busy_ms : 0);
-		values[9] = Int64GetDatum(ds ? ds->errors : 0);
-		values[10] = Int64GetDatum(ds ? ds->memory_bytes >> 20 : 0);
-		values[11] = Int32GetDatum(snap.queued);
-		values[12] = Int32GetDatum(snap.free_segments);
-		values[13] = Int32GetDatum(snap.nsegments);
+		values[7] = Int64GetDatum(ds ? ds->batches : 0);
+		values[8] = Int64GetDatum(ds ? ds->bytes : 0);
+		values[9] = Float8GetDatum(ds ? ds->busy_ms : 0);
+		values[10] = Int64GetDatum(ds ? ds->errors : 0);
+		values[11] = Int64GetDatum(ds ? ds->memory_bytes >> 20 : 0);
+		values[12] = Int32GetDatum(snap.queued);
+		values[13] = Int32GetDatum(snap.free_segments);
+		values[14] = Int32GetDatum(snap.nsegments);
 		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, isnull);
 	}
 	return (Datum) 0;

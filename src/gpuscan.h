@@ -65,6 +65,7 @@ typedef enum GsServiceState
 typedef struct GsDeviceStats
 {
 	int64		requests;		/* chunks run */
+	int64		batches;		/* launches that ran several small requests */
 	int64		bytes;			/* moved to and from the GPU */
 	double		busy_ms;
 	int64		errors;

@@ -57,6 +57,8 @@
 #define MAX_SEGMENTS	1024
 #define WAIT_TICK_MS	100		/* a waiting backend checks the service this often */
 #define SERVICE_START_WAIT_MS 30000	/* a backend waits this long for a starting service */
+#define BATCH_MAX		256		/* requests in one batch */
+#define BATCH_VALUES	65536	/* the largest array a batch takes */
 
 /* A request slot's states. */
 #define SLOT_FREE		0
@@ -267,9 +269,66 @@ ServiceExit(int code, Datum arg)
 	ConditionVariableBroadcast(&svc->segment_cv);
 }
 
-/* Pick the oldest submitted requests, one per usable GPU, least busy GPU first. */
+/*
+ * A job for one GPU in one round: one request, or a batch of small ones
+ * (whole arrays of at most BATCH_VALUES values, of the same type, operator
+ * and kernel) scanned as the rows of one array in a pinned staging buffer:
+ * one copy in, one launch, one copy back for all of them.
+ */
+typedef struct Job
+{
+	int			device;
+	int			n;
+	GsSlot	   *slots[BATCH_MAX];
+	int64		at[BATCH_MAX];	/* each one's first value in the batch */
+	GsChunk		batch;			/* n > 1: the batch as one chunk */
+	GsStatus	status;
+	instr_time	start;
+} Job;
+
+static char *staging[GS_MAX_DEVICES];	/* pinned, segment_bytes each; NULL: no batches */
+
+/* May a request join a batch? */
+static bool
+Batchable(const GsSlot *s)
+{
+	const GsChunk *c = &s->chunk;
+
+	return c->offset == 0 && c->n == c->plan.nvalues && c->n <= BATCH_VALUES &&
+		!c->lim.speculative && c->fault == GS_FAULT_NONE;
+}
+
+/* Can request s join batch b (its plan merged into b's)? */
+static bool
+JoinBatch(GsChunk *b, const GsSlot *s, Size capacity)
+{
+	const GsChunk *c = &s->chunk;
+	size_t		width = Max(gs_type_size(c->type), gs_output_size(c->type, c->op));
+	int64		n = b->n + c->n;
+
+	if (c->type != b->type || c->op != b->op || c->exclusive != b->exclusive ||
+		c->kernel != b->kernel || (Size) n * width + (Size) (n / 8) + 256 > capacity)
+		return false;
+	if (c->op == GS_OP_SUM)
+	{
+		if (!gs_plan_merge(&b->plan, &c->plan, GS_GPU_MAX_ACC_BITS))
+			return false;
+	}
+	else
+	{
+		b->plan.nvalues += c->plan.nvalues;
+		b->plan.nrows += c->plan.nrows;
+	}
+	b->n = n;
+	return true;
+}
+
+/*
+ * Pick this round's jobs: for each usable GPU, least busy first, the oldest
+ * submitted request, with as many small ones as fit when it is small.
+ */
 static int
-PickRequests(GsSlot **picked, int *device, const int *usable, int nusable)
+PickJobs(Job *jobs, const int *usable, int nusable)
 {
 	int			order[GS_MAX_DEVICES];
 	int			n = 0;
@@ -290,6 +349,7 @@ PickRequests(GsSlot **picked, int *device, const int *usable, int nusable)
 	SpinLockAcquire(&svc->mutex);
 	while (n < nusable && svc->queued > 0)
 	{
+		Job		   *job = &jobs[n];
 		GsSlot	   *best = NULL;
 
 		for (int i = 0; i < svc->nslots; i++)
@@ -301,79 +361,206 @@ PickRequests(GsSlot **picked, int *device, const int *usable, int nusable)
 		}
 		if (best == NULL)
 			break;
-		best->state = SLOT_RUNNING;
-		best->device = order[n];
-		best->queue_ms = (double) (now - best->submitted) / 1000.0;
-		svc->queued--;
-		picked[n] = best;
-		device[n] = order[n];
+		job->device = order[n];
+		job->n = 0;
+		job->slots[job->n++] = best;
+		if (staging[job->device] != NULL && Batchable(best))
+		{
+			job->batch = best->chunk;
+			for (int i = 0; i < svc->nslots && job->n < BATCH_MAX; i++)
+			{
+				GsSlot	   *s = &svc->slots[i];
+
+				if (s->state == SLOT_SUBMITTED && s != best && Batchable(s) &&
+					JoinBatch(&job->batch, s, svc->segment_bytes))
+					job->slots[job->n++] = s;
+			}
+		}
+		for (int i = 0; i < job->n; i++)
+		{
+			GsSlot	   *s = job->slots[i];
+
+			s->state = SLOT_RUNNING;
+			s->device = job->device;
+			s->queue_ms = (double) (now - s->submitted) / 1000.0;
+			svc->queued--;
+		}
 		n++;
 	}
 	SpinLockRelease(&svc->mutex);
 	return n;
 }
 
-/* Run picked requests: all queued on their GPUs first, then each waited for. */
+/*
+ * Lay a batch's requests out in the device's staging buffer: their values
+ * one after another, then the bitmap of row heads (each request starts a
+ * row, and so does each row of its own).
+ */
 static void
-RunRequests(GsSlot **picked, const int *device, int n)
+PackBatch(Job *job)
 {
-	GsStatus	st[GS_MAX_DEVICES];
-	instr_time	start[GS_MAX_DEVICES];
+	GsChunk    *b = &job->batch;
+	char	   *buf = staging[job->device];
+	size_t		isz = gs_type_size(b->type);
+	size_t		width = Max(isz, (size_t) gs_output_size(b->type, b->op));
+	int64		at = 0;
+	uint32	   *bits;
 
-	for (int i = 0; i < n; i++)
+	b->data = buf;
+	bits = (uint32 *) (buf + TYPEALIGN(64, (Size) b->n * width));
+	b->head_bits = bits;
+	memset(bits, 0, ((Size) (b->n + 31) / 32 + 1) * sizeof(uint32));
+	for (int i = 0; i < job->n; i++)
 	{
-		GsSlot	   *s = picked[i];
+		const GsChunk *c = &job->slots[i]->chunk;
 
-		/* its data and head bits lie in its segment: the same address in every process */
-		s->message[0] = '\0';
-		INSTR_TIME_SET_CURRENT(start[i]);
-		st[i] = gs_cuda_chunk_issue(device[i], &s->chunk, s->message, sizeof(s->message));
+		job->at[i] = at;
+		memcpy(buf + (Size) at * isz, c->data, (Size) c->n * isz);
+		for (int64 k = 0; k < c->n; k++)
+		{
+			bool		head = c->heads_mode == GS_HEADS_ONE_ROW ? k == 0
+				: c->heads_mode == GS_HEADS_FIXED ? k % c->row_len == 0
+				: (c->head_bits[k >> 5] >> (k & 31)) & 1;
+
+			if (head)
+				bits[(at + k) >> 5] |= (uint32) 1 << ((at + k) & 31);
+		}
+		at += c->n;
 	}
+	b->offset = 0;
+	b->heads_mode = GS_HEADS_BITMAP;
+	b->has_carry = false;
+	b->fault = GS_FAULT_NONE;
+}
+
+/* Queue a job on its GPU. */
+static void
+IssueJob(Job *job)
+{
+	GsSlot	   *s = job->slots[0];
+
+	INSTR_TIME_SET_CURRENT(job->start);
+	for (int i = 0; i < job->n; i++)
+		job->slots[i]->message[0] = '\0';
+	if (job->n == 1)
+	{
+		/* its data and head bits lie in its segment: the same address in every process */
+		job->status = gs_cuda_chunk_issue(job->device, &s->chunk, s->message, sizeof(s->message));
+		return;
+	}
+	PackBatch(job);
+	job->status = gs_cuda_chunk_issue(job->device, &job->batch, s->message, sizeof(s->message));
+}
+
+/* Wait for a job; a batch's results go back to each request's segment. */
+static void
+FinishJob(Job *job)
+{
+	GsSlot	   *s = job->slots[0];
+	GsChunk    *b = &job->batch;
+	size_t		osz;
+
+	if (job->status == GS_OK)
+		job->status = gs_cuda_chunk_finish(job->device, job->n == 1 ? &s->chunk : b,
+										   s->message, sizeof(s->message));
+	if (job->n == 1)
+	{
+		s->status = job->status;
+		return;
+	}
+	if (job->status == GS_OK && b->err_index >= 0)
+	{
+		/* a running total out of range: each request alone finds its own */
+		for (int i = 0; i < job->n; i++)
+		{
+			GsSlot	   *r = job->slots[i];
+
+			r->status = gs_cuda_chunk_issue(job->device, &r->chunk, r->message, sizeof(r->message));
+			if (r->status == GS_OK)
+				r->status = gs_cuda_chunk_finish(job->device, &r->chunk, r->message, sizeof(r->message));
+		}
+		return;
+	}
+	osz = gs_output_size(b->type, b->op);
+	for (int i = 0; i < job->n; i++)
+	{
+		GsSlot	   *r = job->slots[i];
+		GsChunk    *c = &r->chunk;
+
+		r->status = job->status;
+		if (job->status != GS_OK)
+		{
+			if (i > 0)
+				strlcpy(r->message, s->message, sizeof(r->message));
+			continue;
+		}
+		memcpy(c->data, (char *) b->data + (Size) job->at[i] * osz, (Size) c->n * osz);
+		c->err_index = -1;
+		c->violation = false;
+		c->has_carry = true;	/* (the last chunk's carry is not used) */
+		c->h2d_ms = b->h2d_ms / job->n;
+		c->kernel_ms = b->kernel_ms / job->n;
+		c->d2h_ms = b->d2h_ms / job->n;
+	}
+}
+
+/* Run this round's jobs: all queued on their GPUs first, then each waited for. */
+static void
+RunJobs(Job *jobs, int n)
+{
+	for (int i = 0; i < n; i++)
+		IssueJob(&jobs[i]);
 	for (int i = 0; i < n; i++)
 	{
-		GsSlot	   *s = picked[i];
-		GsDeviceStats *ds = &svc->stats[device[i]];
+		Job		   *job = &jobs[i];
+		GsDeviceStats *ds = &svc->stats[job->device];
 		instr_time	elapsed;
-		Latch	   *latch;
+		Latch	   *latches[BATCH_MAX];
 
-		if (st[i] == GS_OK)
-			st[i] = gs_cuda_chunk_finish(device[i], &s->chunk, s->message, sizeof(s->message));
-		if (st[i] == GS_ERR_CUDA)
+		FinishJob(job);
+		if (job->status == GS_ERR_CUDA)
 		{
 			char		msg[256];
 
 			/* the context may be broken: start the GPU afresh for the next request */
-			if (gs_cuda_reset(device[i], msg, sizeof(msg)) != GS_OK)
+			if (gs_cuda_reset(job->device, msg, sizeof(msg)) != GS_OK)
 				ereport(LOG,
-						(errmsg("gpuscan GPU service: could not reset GPU %d: %s", device[i], msg)));
+						(errmsg("gpuscan GPU service: could not reset GPU %d: %s", job->device, msg)));
 		}
-		else if (st[i] == GS_ERR_GPU_OUT_OF_MEMORY)
-			gs_cuda_release(device[i]);
+		else if (job->status == GS_ERR_GPU_OUT_OF_MEMORY)
+			gs_cuda_release(job->device);
 		INSTR_TIME_SET_CURRENT(elapsed);
-		INSTR_TIME_SUBTRACT(elapsed, start[i]);
+		INSTR_TIME_SUBTRACT(elapsed, job->start);
 
 		SpinLockAcquire(&svc->mutex);
-		ds->requests++;
-		ds->bytes += s->chunk.n * (gs_type_size(s->chunk.type) + gs_output_size(s->chunk.type, s->chunk.op));
 		ds->busy_ms += INSTR_TIME_GET_MILLISEC(elapsed);
-		ds->memory_bytes = gs_cuda_buffer_bytes(device[i]);
-		if (st[i] != GS_OK)
-			ds->errors++;
-		s->status = st[i];
-		latch = s->latch;
-		if (s->abandoned)
+		ds->memory_bytes = gs_cuda_buffer_bytes(job->device);
+		if (job->n > 1)
+			ds->batches++;
+		for (int k = 0; k < job->n; k++)
 		{
-			/* its backend has gone on: the segment and the slot are free */
-			PushSegment(s->segment);
-			s->segment = -1;
-			s->abandoned = false;
-			s->state = SLOT_FREE;
+			GsSlot	   *s = job->slots[k];
+
+			ds->requests++;
+			ds->bytes += s->chunk.n * (gs_type_size(s->chunk.type) + gs_output_size(s->chunk.type, s->chunk.op));
+			if (s->status != GS_OK)
+				ds->errors++;
+			latches[k] = s->latch;
+			if (s->abandoned)
+			{
+				/* its backend has gone on: the segment and the slot are free */
+				PushSegment(s->segment);
+				s->segment = -1;
+				s->abandoned = false;
+				s->state = SLOT_FREE;
+			}
+			else
+				s->state = SLOT_DONE;
 		}
-		else
-			s->state = SLOT_DONE;
 		SpinLockRelease(&svc->mutex);
-		if (latch)
-			SetLatch(latch);
+		for (int k = 0; k < job->n; k++)
+			if (latches[k])
+				SetLatch(latches[k]);
 	}
 	ConditionVariableBroadcast(&svc->segment_cv);
 }
@@ -407,6 +594,8 @@ OpenGpus(int *usable)
 		gs_cuda_register(svc->ring, (Size) svc->nsegments * svc->segment_bytes, msg, sizeof(msg)) != GS_OK)
 		ereport(LOG,
 				(errmsg("gpuscan GPU service: could not page-lock the ring, copies will be slower: %s", msg)));
+	for (int i = 0; i < nusable; i++)
+		staging[usable[i]] = gs_cuda_pinned_alloc(svc->segment_bytes);
 
 	SpinLockAcquire(&svc->mutex);
 	svc->ndevices = Max(n, 0);
@@ -435,6 +624,7 @@ gpuscan_service_main(Datum arg)
 {
 	int			usable[GS_MAX_DEVICES];
 	int			nusable;
+	Job		   *jobs = palloc(sizeof(Job) * GS_MAX_DEVICES);
 
 	pqsignal(SIGTERM, SignalHandlerForShutdownRequest);
 	pqsignal(SIGHUP, SignalHandlerForConfigReload);
@@ -476,8 +666,6 @@ gpuscan_service_main(Datum arg)
 
 	for (;;)
 	{
-		GsSlot	   *picked[GS_MAX_DEVICES];
-		int			device[GS_MAX_DEVICES];
 		int			n;
 
 		ResetLatch(MyLatch);
@@ -488,10 +676,10 @@ gpuscan_service_main(Datum arg)
 			ConfigReloadPending = false;
 			ProcessConfigFile(PGC_SIGHUP);
 		}
-		n = nusable > 0 ? PickRequests(picked, device, usable, nusable) : 0;
+		n = nusable > 0 ? PickJobs(jobs, usable, nusable) : 0;
 		if (n > 0)
 		{
-			RunRequests(picked, device, n);
+			RunJobs(jobs, n);
 			continue;
 		}
 		(void) WaitLatch(MyLatch, WL_LATCH_SET | WL_EXIT_ON_PM_DEATH, -1L, PG_WAIT_EXTENSION);
