@@ -177,7 +177,7 @@ gs_chunked_scan(const GsScanSpec *spec, GsKernel kernel, int fault,
 	proto->row_len = spec->row_len;
 
 	t0 = NowMs();
-	if (isfloat && spec->op == GS_OP_SUM && spec->nitems > SPECULATE_MIN && !in_place)
+	if (isfloat && spec->op == GS_OP_SUM && spec->nitems > SPECULATE_MIN)
 		gs_plan_speculative(spec, &proto->plan, &proto->lim);
 	else
 		gs_plan(spec, &proto->plan);
@@ -237,6 +237,12 @@ again:
 			{
 				snprintf(res->message, sizeof(res->message), "the exact plan failed its own check");
 				return res->status = GS_ERR_INTERNAL;
+			}
+			if (in_place && k >= 1)
+			{
+				/* chunk 0's results went over its values when chunk 1 was sent */
+				snprintf(res->message, sizeof(res->message), "the plan failed after results were written over the values");
+				return res->status = GS_ERR_VALUES_OVERWRITTEN;
 			}
 			t0 = NowMs();
 			gs_plan(spec, &proto->plan);

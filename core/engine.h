@@ -58,6 +58,8 @@ typedef enum GsStatus
 	GS_ERR_GPU_UNSUPPORTED,		/* array needs what the GPU path lacks */
 	GS_ERR_NO_DEVICE,			/* no usable GPU or driver */
 	GS_ERR_CUDA,				/* any other CUDA failure; message says which */
+	GS_ERR_VALUES_OVERWRITTEN,	/* in place, a plan failed after results went over the
+								 * values: scan a fresh copy of them */
 	GS_ERR_INTERNAL
 } GsStatus;
 
@@ -265,8 +267,9 @@ typedef struct GsChunkRunner
  * exact plan and the scan again), copy each chunk (and its row heads) into
  * one half of the buffer while the chunk before runs from the other, copy
  * the results out, carry to the next chunk.  spec->result may be
- * spec->values (same-size results written in place); the plan is then
- * exact from the start, since a redone scan would need the values again.
+ * spec->values (same-size results written in place); if a speculative plan
+ * then fails after results went over values, GS_ERR_VALUES_OVERWRITTEN
+ * asks the caller for a fresh copy of the values.
  * GS_ERR_GPU_UNSUPPORTED when the exponent range needs more than
  * GS_GPU_MAX_ACC_BITS; the runner's failures as they come.
  */

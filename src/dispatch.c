@@ -214,6 +214,13 @@ gpuscan_run(GsScanSpec *spec, Oid restype, int ndim, const int *dims,
 			: GS_KERNEL_SINGLE_PASS;
 
 		gpuscan_service_scan(spec, kernel, gpuscan_inject_fault, &res, &times);
+		if (res.status == GS_ERR_VALUES_OVERWRITTEN)
+		{
+			/* a sampled plan missed a value, results already over the values: a fresh copy */
+			spec->values = ARR_DATA_PTR(DatumGetArrayTypePCopy(input));
+			gpuscan_service_scan(spec, kernel, gpuscan_inject_fault, &res, &times);
+			times.replanned = true;
+		}
 		if (res.status == GS_ERR_GPU_UNSUPPORTED || res.status == GS_ERR_GPU_OUT_OF_MEMORY ||
 			(res.status == GS_ERR_NO_DEVICE && gpuscan_device == GPUSCAN_DEVICE_AUTO))
 		{

@@ -684,7 +684,8 @@ gpuscan_service_main(Datum arg)
 		}
 		(void) WaitLatch(MyLatch, WL_LATCH_SET | WL_EXIT_ON_PM_DEATH, -1L, PG_WAIT_EXTENSION);
 	}
-	proc_exit(0);
+	/* exit status 1: PostgreSQL starts the service again (unless it is shutting down) */
+	proc_exit(1);
 }
 
 /* ---- the backends' side ---------------------------------------------- */

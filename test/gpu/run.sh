@@ -83,6 +83,29 @@ EOF
 	add_counts "$LOGDIR/lastrun-$k.log"
 done
 
+echo "== results over the detoasted input, and a sampled plan that misses a value (read again, replanned)"
+psql -X -A -t <<'SQL' 2>&1 | tee "$LOGDIR/inplace.log"
+CREATE TEMP TABLE checks (what text, ok boolean);
+CREATE TABLE ip (id int, a float8[], b real[]);
+-- (a value with bits far below the others' after the plan's sample, at an index it skips)
+INSERT INTO ip SELECT 1, array_agg(CASE WHEN i = 2500001 THEN 0.25 + 2 ^ -20 ELSE (i % 1000)::float8 / 4 END ORDER BY i),
+  array_agg(((i % 1000) - 500)::real / 8 ORDER BY i) FROM generate_series(1, 3000000) i;
+SET gpuscan.device = cpu;
+CREATE TEMP TABLE want AS SELECT gpu_cumsum(a) AS sa, gpu_cummax(a) AS ma, gpu_cumsum(b) AS sb FROM ip;
+SET gpuscan.device = gpu;
+INSERT INTO checks SELECT 'missed value: exact on the GPU', gpu_cumsum(a) = (SELECT sa FROM want) FROM ip;
+INSERT INTO checks SELECT 'missed value: ran on the GPU, replanned, accumulator ' || accumulator_bits,
+  engine = 'gpu' FROM gpuscan_last_run();
+INSERT INTO checks SELECT 'cummax over the input copy', gpu_cummax(a) = (SELECT ma FROM want) FROM ip;
+INSERT INTO checks SELECT 'real sum over the input copy', gpu_cumsum(b) = (SELECT sb FROM want) FROM ip;
+INSERT INTO checks SELECT 'the table is unchanged', (SELECT gpu_cumsum(a) FROM ip) = (SELECT sa FROM want);
+DROP TABLE ip;
+SELECT what || ': ' || CASE WHEN ok THEN 'ok' ELSE 'FAILED' END FROM checks;
+SELECT count(*) FILTER (WHERE ok) || ' passed, ' || (count(*) FILTER (WHERE NOT ok) + 5 - count(*)) || ' failed'
+FROM checks;
+SQL
+add_counts "$LOGDIR/inplace.log"
+
 echo "== pg_regress without shared_preload_libraries: no GPU service, scans on the CPU"
 if cluster_restart ""; then
 	run_installcheck "$LOGDIR/installcheck-no-preload.log"

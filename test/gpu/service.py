@@ -12,6 +12,8 @@ Measures (medians; the reference measured in the same run):
            one-way PCIe rate of its own copies (h2d_ms);
   fair     small GPU scans (2^16) alone and while another connection streams
            2^27-1-element arrays;
+  batch    16 connections' small scans of every type and shape at once, each
+           result against the CPU engine's (the service batches them);
   parallel 100,000 rows x 1,000 real and 64 rows x 16M real with 8 parallel
            workers, gpu against cpu, beside PostgreSQL's read of the arrays;
 Checks:
@@ -229,6 +231,70 @@ def parallel(reps, big_rows):
     c.close()
 
 
+def batches(seconds, clients):
+    """Many connections' small scans at once (the service batches them):
+    every result equal to the CPU engine's."""
+    c = connect("cpu")
+    c.query("DROP TABLE IF EXISTS small")
+    c.query("CREATE TABLE small AS SELECT id, "
+            "array_agg(CASE WHEN i % 17 = 0 THEN NULL ELSE ((i * id) % 1000 - 500)::real / 8 END ORDER BY i) AS a4, "
+            "array_agg(((i * 31 + id) % 100000 - 50000) ORDER BY i) AS i4, "
+            "array_agg(CASE WHEN i % 13 = 0 THEN NULL ELSE (i * id % 997)::float8 * 2 ^ (id % 40 - 20) END "
+            "ORDER BY i) AS f8 FROM generate_series(1, 200) id, "
+            "generate_series(1, 1 + (id * 37) % 3000) i GROUP BY id")
+    c.query("ALTER TABLE small ADD m8 float8[]")
+    c.query("UPDATE small SET m8 = (SELECT array_agg(x ORDER BY k) FROM unnest(f8) WITH ORDINALITY u(x, k) "
+            "WHERE k <= 24)::float8[]")
+    c.query("UPDATE small SET m8 = array_fill(NULL::float8, ARRAY[4, 6]) WHERE array_length(m8, 1) < 24")
+    c.query("UPDATE small SET m8 = (SELECT array_agg(r ORDER BY j) FROM (SELECT j, array_agg(m8[(j - 1) * 6 + k] "
+            "ORDER BY k) AS r FROM generate_series(1, 4) j, generate_series(1, 6) k GROUP BY j) q) "
+            "WHERE m8 IS NOT NULL AND array_ndims(m8) = 1")
+    q = ("SELECT gpu_cumsum(a4)::text || gpu_cumsum(i4, true)::text || gpu_cummax(f8)::text || "
+         "coalesce(gpu_cumsum(m8)::text, '-') || gpu_cummin(i4)::text FROM small WHERE id = %d")
+    c.query("CREATE TABLE small_want AS SELECT id, NULL::text AS r FROM small")
+    for i in range(1, 201):
+        c.query("UPDATE small_want SET r = (%s) WHERE id = %d" % (q % i, i))
+    before = c.query("SELECT coalesce(sum(batches), 0), coalesce(sum(requests), 0) FROM gpuscan_service()")[0]
+    c.close()
+    stats = {"calls": 0, "wrong": 0, "cpu": 0}
+    lock = threading.Lock()
+
+    def client(seed):
+        k = connect("gpu")
+        t_end = now() + seconds
+        n = seed
+        while now() < t_end:
+            n = (n * 1103515245 + 12345) % 2147483648
+            i = n % 200 + 1
+            try:
+                got = k.value(q % i)
+                eng = last(k, "engine")
+            except SqlError as e:
+                got, eng = "error %s" % e, None
+            want = k.value("SELECT r FROM small_want WHERE id = %d" % i)
+            with lock:
+                stats["calls"] += 1
+                stats["wrong"] += got != want
+                stats["cpu"] += eng != "gpu"
+        k.close()
+
+    ths = [threading.Thread(target=client, args=(s + 1,)) for s in range(clients)]
+    for th in ths:
+        th.start()
+    for th in ths:
+        th.join()
+    c = Connection()
+    after = c.query("SELECT coalesce(sum(batches), 0), coalesce(sum(requests), 0) FROM gpuscan_service()")[0]
+    c.close()
+    nb = int(after[0]) - int(before[0])
+    nr = int(after[1]) - int(before[1])
+    print("batch   %d clients, %d s: %d statements (5 scans each), %d wrong, %d on the CPU; "
+          "%d requests in %d batched launches" % (clients, seconds, stats["calls"], stats["wrong"],
+                                                   stats["cpu"], nr, nb))
+    T.check(stats["calls"] > 0 and stats["wrong"] == 0, "concurrent small scans: every result as the CPU's")
+    T.check(nb > 0, "the service batched small requests (%d launches)" % nb)
+
+
 def service_row(c):
     """(pid, state) of the service."""
     r = c.query("SELECT pid, state FROM gpuscan_service() LIMIT 1")
@@ -255,6 +321,9 @@ def stop_and_restart():
     """SIGTERM to the service during scans in two connections."""
     admin = Connection()
     pid, _ = service_row(admin)
+    if pid <= 0:
+        T.check(False, "stop: a running service to stop")
+        return
     q = "SELECT (gpu_cumsum(a))[1] FROM s WHERE n = %d" % ((1 << 27) - 1)
     outcome = {}
 
@@ -303,6 +372,9 @@ def crash():
     c = Connection()
     pid, _ = service_row(c)
     c.close()
+    if pid <= 0:
+        T.check(False, "crash: a running service to kill")
+        return
     t0 = now()
     os.kill(pid, signal.SIGKILL)
     time.sleep(1.0)
@@ -319,7 +391,7 @@ def crash():
 def main():
     """Run the parts asked for."""
     ap = argparse.ArgumentParser()
-    ap.add_argument("--parts", default="setup,first,percall,large,fair,parallel,stop,crash")
+    ap.add_argument("--parts", default="setup,first,percall,large,fair,batch,parallel,stop,crash")
     ap.add_argument("--reps", type=int, default=5)
     ap.add_argument("--big-rows", type=int, default=64)
     args = ap.parse_args()
@@ -339,6 +411,8 @@ def main():
                 large(args.reps)
             elif p == "fair":
                 fair(8)
+            elif p == "batch":
+                batches(10, 16)
             elif p == "parallel":
                 parallel(3, args.big_rows)
             elif p == "stop":
