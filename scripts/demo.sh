@@ -7,7 +7,7 @@ cd "$TOP"
 
 setup_packages || exit 1
 build_install || exit 1
-cluster_start || exit 1
+cluster_start "-c shared_preload_libraries=gpuscan" || exit 1
 trap cluster_remove EXIT
 
 psql -X -q -v ON_ERROR_STOP=1 -f scripts/demo.sql

@@ -17,6 +17,8 @@ SELECT gpu_cumsum('{1e8,1,-1e8}'::real[]) AS gpu_cumsum,
 
 \echo '== gpuscan_devices(): CUDA devices this server can use'
 SELECT * FROM gpuscan_devices();
+\echo '== gpuscan_service(): the GPU service (gpuscan in shared_preload_libraries)'
+SELECT pid, state, message, device_id, requests FROM gpuscan_service();
 
 \echo '== timing: 1M and 16M float4 elements (psql timing, whole statements)'
 \o /dev/null
