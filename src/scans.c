@@ -73,6 +73,7 @@ ScanArray(Datum datum, GsScanOp op, bool exclusive, const char *fname)
 	Size		total;
 	ArrayType  *result;
 	GsScanSpec	spec;
+	bool		in_place;
 
 	if (nitems == 0)
 		PG_RETURN_ARRAYTYPE_P(construct_empty_array(restype));
@@ -96,38 +97,29 @@ ScanArray(Datum datum, GsScanOp op, bool exclusive, const char *fname)
 	 * faulted in one by one.  Not for exclusive sums, whose CPU loop reads
 	 * a value after writing the total before it.
 	 */
-	if ((Pointer) arr != DatumGetPointer(datum) && !exclusive &&
-		gs_output_size(type, op) == gs_type_size(type) && restype == ARR_ELEMTYPE(arr))
+	in_place = (Pointer) arr != DatumGetPointer(datum) && !exclusive &&
+		gs_output_size(type, op) == gs_type_size(type) && restype == ARR_ELEMTYPE(arr);
+	if (in_place)
+		result = arr;
+	else
 	{
-		memset(&spec, 0, sizeof(spec));
-		spec.type = type;
-		spec.op = op;
-		spec.values = ARR_DATA_PTR(arr);
-		spec.result = ARR_DATA_PTR(arr);
-		spec.nitems = nitems;
-		spec.row_len = dims[ndim - 1];
-		spec.nulls = nulls;
-		spec.exclusive = exclusive;
-		gpuscan_run(&spec, restype, ndim, dims, lbs, datum);
-		PG_RETURN_ARRAYTYPE_P(arr);
-	}
+		/* the result: the input's header and null bitmap around the scanned values */
+		result = (ArrayType *) palloc(total);
+		gs_advise_result(result, total);	/* fewer first-touch faults */
+		memset(result, 0, overhead);	/* header padding too: equal arrays are byte-equal */
+		SET_VARSIZE(result, total);
+		result->ndim = ndim;
+		result->dataoffset = nulls ? overhead : 0;
+		result->elemtype = restype;
+		memcpy(ARR_DIMS(result), dims, ndim * sizeof(int));
+		memcpy(ARR_LBOUND(result), lbs, ndim * sizeof(int));
+		if (nulls)
+		{
+			/* where ARR_NULLBITMAP(result) points: right after the lower bounds */
+			bits8	   *resnulls = (bits8 *) (ARR_LBOUND(result) + ndim);
 
-	/* the result: the input's header and null bitmap around the scanned values */
-	result = (ArrayType *) palloc(total);
-	gs_advise_result(result, total);	/* fewer first-touch faults */
-	memset(result, 0, overhead);	/* header padding too: equal arrays are byte-equal */
-	SET_VARSIZE(result, total);
-	result->ndim = ndim;
-	result->dataoffset = nulls ? overhead : 0;
-	result->elemtype = restype;
-	memcpy(ARR_DIMS(result), dims, ndim * sizeof(int));
-	memcpy(ARR_LBOUND(result), lbs, ndim * sizeof(int));
-	if (nulls)
-	{
-		/* where ARR_NULLBITMAP(result) points: right after the lower bounds */
-		bits8	   *resnulls = (bits8 *) (ARR_LBOUND(result) + ndim);
-
-		memcpy(resnulls, nulls, (nitems + 7) / 8);
+			memcpy(resnulls, nulls, (nitems + 7) / 8);
+		}
 	}
 
 	memset(&spec, 0, sizeof(spec));
@@ -140,7 +132,7 @@ ScanArray(Datum datum, GsScanOp op, bool exclusive, const char *fname)
 	spec.nulls = nulls;
 	spec.exclusive = exclusive;
 
-	gpuscan_run(&spec, restype, ndim, dims, lbs, (Datum) 0);
+	gpuscan_run(&spec, restype, ndim, dims, lbs, in_place ? datum : (Datum) 0);
 
 	PG_RETURN_ARRAYTYPE_P(result);
 }

@@ -235,14 +235,13 @@ PushSegment(int seg)
 	svc->free_segments[svc->nfree++] = seg;
 }
 
-/* The service is going away: wake every backend that waits on it. */
+/*
+ * End every request a service left unfinished (mutex held): the waiting
+ * backends get why, abandoned requests free their slot and segment.
+ */
 static void
-ServiceExit(int code, Datum arg)
+EndUnfinished(const char *why)
 {
-	SpinLockAcquire(&svc->mutex);
-	svc->pid = 0;
-	svc->latch = NULL;
-	svc->state = GS_SERVICE_STOPPED;
 	svc->queued = 0;
 	for (int i = 0; i < svc->nslots; i++)
 	{
@@ -251,7 +250,7 @@ ServiceExit(int code, Datum arg)
 		if (s->state == SLOT_SUBMITTED || s->state == SLOT_RUNNING)
 		{
 			s->status = GS_ERR_NO_DEVICE;
-			snprintf(s->message, sizeof(s->message), "the GPU service stopped");
+			strlcpy(s->message, why, sizeof(s->message));
 			s->state = SLOT_DONE;
 		}
 		if (s->state == SLOT_DONE && s->abandoned)
@@ -265,6 +264,17 @@ ServiceExit(int code, Datum arg)
 		if (s->latch)
 			SetLatch(s->latch);
 	}
+}
+
+/* The service is going away: wake every backend that waits on it. */
+static void
+ServiceExit(int code, Datum arg)
+{
+	SpinLockAcquire(&svc->mutex);
+	svc->pid = 0;
+	svc->latch = NULL;
+	svc->state = GS_SERVICE_STOPPED;
+	EndUnfinished("the GPU service stopped");
 	SpinLockRelease(&svc->mutex);
 	ConditionVariableBroadcast(&svc->segment_cv);
 }
@@ -637,28 +647,7 @@ gpuscan_service_main(Datum arg)
 	svc->latch = MyLatch;
 	svc->started = GetCurrentTimestamp();
 	svc->state = GS_SERVICE_STARTING;
-	svc->queued = 0;
-	for (int i = 0; i < svc->nslots; i++)
-	{
-		/* what an earlier service left: requests it never finished */
-		GsSlot	   *s = &svc->slots[i];
-
-		if (s->state == SLOT_SUBMITTED || s->state == SLOT_RUNNING)
-		{
-			s->status = GS_ERR_NO_DEVICE;
-			snprintf(s->message, sizeof(s->message), "the GPU service restarted");
-			s->state = SLOT_DONE;
-			if (s->latch)
-				SetLatch(s->latch);
-		}
-		if (s->state == SLOT_DONE && s->abandoned)
-		{
-			PushSegment(s->segment);
-			s->segment = -1;
-			s->abandoned = false;
-			s->state = SLOT_FREE;
-		}
-	}
+	EndUnfinished("the GPU service restarted");	/* what an earlier service left */
 	SpinLockRelease(&svc->mutex);
 	before_shmem_exit(ServiceExit, (Datum) 0);
 
