@@ -183,6 +183,14 @@ typedef enum GsKernel
 	GS_KERNEL_SINGLE_PASS = 3	/* decoupled look-back */
 } GsKernel;
 
+/* A kernel's name, as gpuscan.kernel and gpuscan_last_run() spell it. */
+static inline const char *
+gs_kernel_name(GsKernel k)
+{
+	return k == GS_KERNEL_KOGGE_STONE ? "kogge_stone"
+		: k == GS_KERNEL_BRENT_KUNG ? "brent_kung" : "single_pass";
+}
+
 /* Row heads of a chunk: one row, rows of row_len values, or a bitmap. */
 #define GS_HEADS_ONE_ROW	0
 #define GS_HEADS_FIXED		1

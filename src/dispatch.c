@@ -209,9 +209,8 @@ gpuscan_run(GsScanSpec *spec, Oid restype, int ndim, const int *dims,
 	if (use_gpu)
 	{
 		GsGpuTimes	times;
-		GsKernel	kernel = gpuscan_kernel == GPUSCAN_KERNEL_KOGGE_STONE ? GS_KERNEL_KOGGE_STONE
-			: gpuscan_kernel == GPUSCAN_KERNEL_BRENT_KUNG ? GS_KERNEL_BRENT_KUNG
-			: GS_KERNEL_SINGLE_PASS;
+		GsKernel	kernel = gpuscan_kernel == GPUSCAN_KERNEL_AUTO ? GS_KERNEL_SINGLE_PASS
+			: (GsKernel) gpuscan_kernel;
 
 		gpuscan_service_scan(spec, kernel, gpuscan_inject_fault, &res, &times);
 		if (res.status == GS_ERR_VALUES_OVERWRITTEN)
@@ -238,8 +237,7 @@ gpuscan_run(GsScanSpec *spec, Oid restype, int ndim, const int *dims,
 			done = true;
 			n_gpu_calls++;
 			last_run.gpu = true;
-			last_run.kernel = kernel == GS_KERNEL_KOGGE_STONE ? "kogge_stone"
-				: kernel == GS_KERNEL_BRENT_KUNG ? "brent_kung" : "single_pass";
+			last_run.kernel = gs_kernel_name(kernel);
 			last_run.acc_bits = res.acc_bits;
 			last_run.device = times.device;
 			last_run.queue_ms = times.queue_ms;

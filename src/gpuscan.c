@@ -32,7 +32,7 @@ PG_MODULE_MAGIC;
 int			gpuscan_device = GPUSCAN_DEVICE_AUTO;
 int			gpuscan_gpu_min_elements = GPU_MIN_ELEMENTS_DEFAULT;
 int			gpuscan_kernel = GPUSCAN_KERNEL_AUTO;
-int			gpuscan_inject_fault = 0;
+int			gpuscan_inject_fault = GS_FAULT_NONE;
 
 static const struct config_enum_entry device_options[] = {
 	{"auto", GPUSCAN_DEVICE_AUTO, false},
@@ -43,17 +43,17 @@ static const struct config_enum_entry device_options[] = {
 
 static const struct config_enum_entry kernel_options[] = {
 	{"auto", GPUSCAN_KERNEL_AUTO, false},
-	{"kogge_stone", GPUSCAN_KERNEL_KOGGE_STONE, false},
-	{"brent_kung", GPUSCAN_KERNEL_BRENT_KUNG, false},
-	{"single_pass", GPUSCAN_KERNEL_SINGLE_PASS, false},
+	{"kogge_stone", GS_KERNEL_KOGGE_STONE, false},
+	{"brent_kung", GS_KERNEL_BRENT_KUNG, false},
+	{"single_pass", GS_KERNEL_SINGLE_PASS, false},
 	{NULL, 0, false}
 };
 
 static const struct config_enum_entry fault_options[] = {
-	{"none", 0, false},
-	{"gpu_alloc", 1, false},
-	{"cuda_error", 2, false},
-	{"unsupported_gpu", 3, false},
+	{"none", GS_FAULT_NONE, false},
+	{"gpu_alloc", GS_FAULT_GPU_ALLOC, false},
+	{"cuda_error", GS_FAULT_CUDA_ERROR, false},
+	{"unsupported_gpu", GS_FAULT_UNSUPPORTED_GPU, false},
 	{NULL, 0, false}
 };
 

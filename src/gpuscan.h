@@ -23,14 +23,8 @@ typedef enum GpuscanDevice
 	GPUSCAN_DEVICE_CPU
 } GpuscanDevice;
 
-/* gpuscan.kernel */
-typedef enum GpuscanKernel
-{
-	GPUSCAN_KERNEL_AUTO,
-	GPUSCAN_KERNEL_KOGGE_STONE,
-	GPUSCAN_KERNEL_BRENT_KUNG,
-	GPUSCAN_KERNEL_SINGLE_PASS
-} GpuscanKernel;
+/* gpuscan.kernel: a GsKernel (core/engine.h), or this for auto */
+#define GPUSCAN_KERNEL_AUTO 0
 
 /* The settings (src/gpuscan.c). */
 extern int	gpuscan_device;

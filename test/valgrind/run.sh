@@ -52,7 +52,7 @@ psql -X -q -c "CREATE DATABASE gpuscan_valgrind" &&
 	psql -X -q -d gpuscan_valgrind -c "CREATE EXTENSION gpuscan" || fail "set-up of the test database"
 PGOPTIONS="-c gpuscan.device=cpu" \
 	"$(dirname "$("$PG_CONFIG" --pgxs)")/../test/regress/pg_regress" --use-existing \
-	--dbname=gpuscan_valgrind --inputdir="$TOP" --outputdir="$VG/regress" \
+	--dbname=gpuscan_valgrind --inputdir="$TOP/test" --outputdir="$VG/regress" \
 	--bindir="$("$PG_CONFIG" --bindir)" --schedule=test/valgrind/schedule 2>&1 | tee "$VG/regress.log"
 ok=$(grep -cE '\.\.\. ok|^ok ' "$VG/regress.log")
 bad=$(grep -cE '\.\.\. FAILED|^not ok ' "$VG/regress.log")

@@ -1,0 +1,85 @@
+# mk/tests.mk — programs and targets around the extension: the engine
+# tests and benchmarks (plain C and CUDA programs, no PostgreSQL), the fuzz
+# target, and `make test`, `make demo`, `make bench-cpu`.  Included by the
+# Makefile after PGXS.
+
+# engine tests and benchmarks
+ENGINE_SRC = core/plan.c core/chunked.c core/host_copy.c core/cpu_engine.c core/cpu_simd.c
+TEST_CFLAGS = -O2 -g -fno-strict-aliasing -fwrapv -fexcess-precision=standard
+
+test/engine_test: test/engine_test.c test/cases.h test/reference.h $(ENGINE_SRC) core/*.h
+	$(CC) $(TEST_CFLAGS) -o $@ test/engine_test.c $(ENGINE_SRC) -lpthread -lm
+
+test/bench/cpu_bench: test/bench/cpu_bench.c $(ENGINE_SRC) core/*.h
+	$(CC) $(TEST_CFLAGS) -o $@ test/bench/cpu_bench.c $(ENGINE_SRC) -lpthread -lm
+
+ifeq ($(WITH_CUDA),1)
+# the GPU engine against the CPU engine (needs a GPU to run)
+test/gpu/engine_compare: test/gpu/engine_compare.c test/cases.h $(ENGINE_SRC) core/*.h $(CUDA_LIB)
+	$(CC) $(TEST_CFLAGS) -o $@ test/gpu/engine_compare.c $(ENGINE_SRC) $(CUDA_LIB) \
+		-L$(CUDA_LIBDIR) -lcudart_static -lrt -ldl -lpthread -lstdc++ -lm
+
+# host-to-host pipeline benchmark against raw copies (needs a GPU to run)
+test/bench/pipeline_bench: test/bench/pipeline_bench.c $(ENGINE_SRC) core/*.h $(CUDA_LIB)
+	$(CC) $(TEST_CFLAGS) -I$(CUDA_HOME)/include -o $@ test/bench/pipeline_bench.c $(ENGINE_SRC) \
+		$(CUDA_LIB) -L$(CUDA_LIBDIR) -lcudart_static -lrt -ldl -lpthread -lstdc++ -lm
+
+# host-side limits: first touch of fresh memory, first-call latency
+test/bench/host_bench: test/bench/host_bench.c $(ENGINE_SRC) core/*.h $(CUDA_LIB)
+	$(CC) $(TEST_CFLAGS) -I$(CUDA_HOME)/include -o $@ test/bench/host_bench.c $(ENGINE_SRC) \
+		$(CUDA_LIB) -L$(CUDA_LIBDIR) -lcudart_static -lrt -ldl -lpthread -lstdc++ -lm
+
+# device-resident kernel benchmark against CUB (needs a GPU to run)
+test/bench/kernel_bench: test/bench/kernel_bench.cu cuda/*.cuh cuda/*.h core/*.h $(ENGINE_SRC)
+	$(NVCC) -O3 -std=c++17 $(NVCC_ARCH) -o $@ test/bench/kernel_bench.cu $(ENGINE_SRC) -lpthread -lm
+endif
+
+# ---- fuzzing (clang with libFuzzer; scripts/common.sh setup_fuzz_packages) --
+# test/fuzz/fuzz_cpu_engine: the CPU engine against test/reference.h on
+# inputs libFuzzer makes up.  `make fuzz` runs it for FUZZ_SECONDS from the
+# committed seeds (test/fuzz/corpus/); what it finds goes to FUZZ_SCRATCH,
+# with its log and any crashing input, and ends with "N passed, N failed".
+FUZZ_CC ?= clang
+FUZZ_CFLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+	-fno-strict-aliasing -fwrapv
+# the reference: edge coverage only (no comparison tracing, 3x faster)
+FUZZ_REF_CFLAGS = -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined \
+	-fsanitize-coverage=inline-8bit-counters,pc-table -fno-strict-aliasing -fwrapv
+FUZZ_SECONDS ?= 30
+FUZZ_RSS_MB ?= 2048
+FUZZ_SCRATCH = test/fuzz/scratch
+# favour inputs that run fast: 3x the executions of the default schedule
+FUZZ_ARGS = -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=$(FUZZ_RSS_MB) \
+	-max_len=4096 -entropic_scale_per_exec_time=1 -print_final_stats=1 \
+	-artifact_prefix=$(FUZZ_SCRATCH)/
+
+# the fuzz target, its reference compiled apart
+test/fuzz/fuzz_cpu_engine: test/fuzz/fuzz_cpu_engine.c test/fuzz/fuzz_reference.[ch] test/reference.h \
+		$(ENGINE_SRC) core/*.h
+	$(FUZZ_CC) $(FUZZ_REF_CFLAGS) -c -o test/fuzz/fuzz_reference.o test/fuzz/fuzz_reference.c
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ test/fuzz/fuzz_cpu_engine.c test/fuzz/fuzz_reference.o \
+		$(ENGINE_SRC) -lpthread -lm
+
+# a bounded run from the seeds; the fuzzer's own output goes to the log
+fuzz: test/fuzz/fuzz_cpu_engine
+	@mkdir -p $(FUZZ_SCRATCH)/corpus
+	@echo "fuzzing the CPU engine for $(FUZZ_SECONDS) s (log: $(FUZZ_SCRATCH)/fuzz.log)"
+	@if test/fuzz/fuzz_cpu_engine $(FUZZ_ARGS) $(FUZZ_SCRATCH)/corpus test/fuzz/corpus \
+			>$(FUZZ_SCRATCH)/fuzz.log 2>&1; then \
+		grep -E '^(Done|stat::)' $(FUZZ_SCRATCH)/fuzz.log; \
+		echo "1 passed, 0 failed"; \
+	else \
+		tail -n 60 $(FUZZ_SCRATCH)/fuzz.log; \
+		echo "0 passed, 1 failed"; \
+		exit 1; \
+	fi
+
+.PHONY: test demo bench-cpu fuzz
+test:
+	@bash test/run-tests.sh
+
+demo:
+	@bash scripts/demo.sh
+
+bench-cpu: test/bench/cpu_bench
+	test/bench/cpu_bench
