@@ -41,7 +41,7 @@ typedef struct GpuDev
 } GpuDev;
 
 static GpuDev devs[GS_MAX_DEVICES];
-static int	ndevs;				/* devices described by gs_cuda_open; -1 before */
+static int	ndevs;				/* devices described by gs_cuda_open */
 static bool opened;
 static void *ring;				/* host memory registered by gs_cuda_register */
 static size_t ring_bytes;

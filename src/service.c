@@ -113,7 +113,6 @@ int			gpuscan_service_gpu_memory_mb = 1024;
 static GsService *svc;			/* NULL unless preloaded */
 static shmem_request_hook_type prev_shmem_request_hook;
 static shmem_startup_hook_type prev_shmem_startup_hook;
-static int	my_segment = -1;	/* the segment this backend holds */
 static pid_t service_pid;		/* the service this backend's request went to */
 static bool exit_callback_set;
 
@@ -227,12 +226,21 @@ gpuscan_service_register(void)
 
 /* ---- the service's side ---------------------------------------------- */
 
-/* Give a segment back and wake a backend waiting for one (mutex held). */
+/*
+ * Free a slot and give its segment back (mutex held; the caller wakes a
+ * backend waiting for a segment).
+ */
 static void
-PushSegment(int seg)
+FreeSlot(GsSlot *s)
 {
-	Assert(svc->nfree < svc->nsegments);
-	svc->free_segments[svc->nfree++] = seg;
+	if (s->segment >= 0)
+	{
+		Assert(svc->nfree < svc->nsegments);
+		svc->free_segments[svc->nfree++] = s->segment;
+	}
+	s->segment = -1;
+	s->abandoned = false;
+	s->state = SLOT_FREE;
 }
 
 /*
@@ -254,13 +262,7 @@ EndUnfinished(const char *why)
 			s->state = SLOT_DONE;
 		}
 		if (s->state == SLOT_DONE && s->abandoned)
-		{
-			if (s->segment >= 0)
-				PushSegment(s->segment);
-			s->segment = -1;
-			s->abandoned = false;
-			s->state = SLOT_FREE;
-		}
+			FreeSlot(s);
 		if (s->latch)
 			SetLatch(s->latch);
 	}
@@ -557,13 +559,7 @@ RunJobs(Job *jobs, int n)
 				ds->errors++;
 			latches[k] = s->latch;
 			if (s->abandoned)
-			{
-				/* its backend has gone on: the segment and the slot are free */
-				PushSegment(s->segment);
-				s->segment = -1;
-				s->abandoned = false;
-				s->state = SLOT_FREE;
-			}
+				FreeSlot(s);	/* its backend has gone on */
 			else
 				s->state = SLOT_DONE;
 		}
@@ -709,15 +705,9 @@ LeaveService(void)
 	{
 		if (s->state == SLOT_SUBMITTED)
 			svc->queued--;
-		s->state = SLOT_FREE;
-		if (my_segment >= 0)
-		{
-			PushSegment(my_segment);
-			freed = true;
-		}
-		s->segment = -1;
+		freed = s->segment >= 0;
+		FreeSlot(s);
 	}
-	my_segment = -1;
 	SpinLockRelease(&svc->mutex);
 	if (freed)
 		ConditionVariableSignal(&svc->segment_cv);
@@ -847,18 +837,23 @@ WaitForService(void *ctx, GsChunk *c, GsGpuTimes *times, char *msg, size_t msgle
 	return st;
 }
 
-/* Take a free segment of the ring, waiting for one if need be. */
-static void
+/*
+ * Take a free segment of the ring for this backend's slot, waiting for one
+ * if need be; its number.
+ */
+static int
 TakeSegment(void)
 {
+	int			seg;
+
 	ConditionVariablePrepareToSleep(&svc->segment_cv);
 	for (;;)
 	{
 		SpinLockAcquire(&svc->mutex);
 		if (svc->nfree > 0)
 		{
-			my_segment = svc->free_segments[--svc->nfree];
-			MySlot()->segment = my_segment;
+			seg = svc->free_segments[--svc->nfree];
+			MySlot()->segment = seg;
 			SpinLockRelease(&svc->mutex);
 			break;
 		}
@@ -866,6 +861,7 @@ TakeSegment(void)
 		ConditionVariableSleep(&svc->segment_cv, PG_WAIT_EXTENSION);
 	}
 	ConditionVariableCancelSleep();
+	return seg;
 }
 
 /* Wait until the service is done with a request this backend left earlier. */
@@ -904,9 +900,8 @@ gpuscan_service_scan(const GsScanSpec *spec, GsKernel kernel, int fault,
 		exit_callback_set = true;
 	}
 	WaitForOwnSlot();
-	TakeSegment();
 	runner.ctx = NULL;
-	runner.buf = svc->ring + (Size) my_segment * svc->segment_bytes;
+	runner.buf = svc->ring + (Size) TakeSegment() * svc->segment_bytes;
 	runner.buf_bytes = svc->segment_bytes;
 	runner.submit = SubmitToService;
 	runner.wait = WaitForService;
