@@ -245,6 +245,18 @@ gs_f64_to_fixed64(double x, double s1, double s2)
 	return (int64_t) ((x * s1) * s2);
 }
 
+/*
+ * A float x * 2^-lsb as a 64-bit integer, inv = 2^-lsb a float (-lsb at
+ * most 127); exact when the plan chose 64 bits: the product only moves the
+ * exponent (its result is 0 or an integer at least 1, so normal), and the
+ * conversion truncates an integer.
+ */
+GS_HD int64_t
+gs_f32_to_fixed64(float x, float inv)
+{
+	return (int64_t) (x * inv);
+}
+
 /* The two factors whose product is 2^-lsb, each representable as a double. */
 GS_HD void
 gs_fixed_factors(int lsb, double *s1, double *s2)
@@ -377,7 +389,16 @@ gs_fixed64_to_f64(int64_t k, double scale)
 	return (double) k * scale;
 }
 
-/* K * 2^lsb rounded to float, K a 128-bit integer (not zero). */
+/*
+ * K * 2^lsb rounded to float, K a 128-bit integer (not zero).  Beyond 64
+ * bits, K shifted right (floor) with the bits shifted out OR-ed into the
+ * lowest bit rounds to the same float once it keeps at least two bits more
+ * than the format: any rounding boundary lies on an even integer of the
+ * shifted scale, and the shifted value lies strictly between the same two
+ * boundaries as K's.  The scaling by a power of two is exact (the result is
+ * normal: |K| >= 2^63) unless it overflows, which gives +-Infinity as IEEE
+ * rounding does.
+ */
 GS_HD float
 gs_fixed128_to_f32(gs_i128 k, int lsb, float scale)
 {
@@ -390,6 +411,14 @@ gs_fixed128_to_f32(gs_i128 k, int lsb, float scale)
 
 	if (hi == (lo >> 63))
 		return (float) lo * scale;
+	if (hi == (int64_t) (int32_t) hi)
+	{
+		/* |K| < 2^95: K >> 32 with a sticky bit, >= 2^31, rounds as K does (see above) */
+		int64_t		top32 = (int64_t) (((uint64_t) hi << 32) | ((uint64_t) lo >> 32)) |
+			((lo & 0xffffffff) != 0);
+
+		return (float) top32 * (scale * 4294967296.0f);
+	}
 	neg = hi < 0;
 	mag = neg ? (gs_u128) 0 - (gs_u128) k : (gs_u128) k;
 	sh = gs_reduce128(mag, &top);
@@ -409,6 +438,14 @@ gs_fixed128_to_f64(gs_i128 k, int lsb, double scale)
 
 	if (hi == (lo >> 63))
 		return (double) lo * scale;
+	if (hi >= -128 && hi < 128)
+	{
+		/* |K| < 2^71: K >> 9 with a sticky bit, >= 2^54, rounds as K does (see above) */
+		int64_t		top9 = (int64_t) (((uint64_t) hi << 55) | ((uint64_t) lo >> 9)) |
+			((lo & 0x1ff) != 0);
+
+		return (double) top9 * (scale * 512.0);
+	}
 	neg = hi < 0;
 	mag = neg ? (gs_u128) 0 - (gs_u128) k : (gs_u128) k;
 	sh = gs_reduce128(mag, &top);
