@@ -1,9 +1,10 @@
 /*
- * cuda/block_scan.cuh — PMPP chapter 9's block scans, generic over the
+ * cuda/block_scan.cuh — level: block.  The block scans, generic over the
  * element type T and an associative operator Op (Op::identity(),
  * Op::combine(a, b) with a the earlier elements: the operator need not be
  * commutative, so the order of operands is kept everywhere).
  *
+ * PMPP chapter 9's, for the hierarchical scan (cuda/hierarchical.cuh):
  *  - Kogge-Stone (PMPP 9.2, "simple parallel inclusive scan"): one element
  *    per thread, strides 1, 2, 4, ...; double-buffered, so no thread
  *    overwrites a value another thread has yet to read in the same step.
@@ -12,13 +13,15 @@
  *    tree).  The up-sweep runs strides up to section/2 (the section's total
  *    must reach its last element) and the down-sweep bound is the section
  *    size, not the block size: two of the reference text's slips.
+ *
+ * And the single-pass kernel's (cuda/single_pass.cuh): an exclusive scan of
+ * one value per thread in warp shuffles, warp by warp, then over the warps'
+ * totals.
  */
 #ifndef GPUSCAN_BLOCK_SCAN_CUH
 #define GPUSCAN_BLOCK_SCAN_CUH
 
-/* Kernel kinds, as gpuscan.kernel names them. */
-#define GS_KS 1					/* Kogge-Stone: section = blockDim */
-#define GS_BK 2					/* Brent-Kung: section = 2 * blockDim */
+#include "warp.cuh"
 
 /*
  * Inclusive Kogge-Stone scan of one value per thread; buf holds
@@ -81,6 +84,39 @@ BrentKungScan(T *xy, const Op &op)
 			xy[index + stride] = op.combine(xy[index], xy[index + stride]);
 	}
 	__syncthreads();
+}
+
+/*
+ * Exclusive scan of one value per thread over a block of WARPS warps; also
+ * the block's total.  warp_sums holds WARPS + 1 values of shared memory.
+ */
+template <int WARPS, typename T, typename Op>
+__device__ __forceinline__ void
+BlockExclusiveScan(const T &x, T &excl, T &total, T *warp_sums, const Op &op)
+{
+	const int	lane = threadIdx.x & 31;
+	const int	warp = threadIdx.x >> 5;
+	T			incl = WarpInclusiveScan(x, op);
+	T			wexcl = Shfl<GS_SHFL_UP>(incl, 1);
+
+	if (lane == 0)
+		wexcl = op.identity();
+	if (lane == 31)
+		warp_sums[warp] = incl;
+	__syncthreads();
+	if (warp == 0)
+	{
+		T			w = WarpInclusiveScan(lane < WARPS ? warp_sums[lane] : op.identity(), op);
+		T			we = Shfl<GS_SHFL_UP>(w, 1);
+
+		if (lane < WARPS)
+			warp_sums[lane] = lane == 0 ? op.identity() : we;
+		if (lane == WARPS - 1)
+			warp_sums[WARPS] = w;
+	}
+	__syncthreads();
+	excl = op.combine(warp_sums[warp], wexcl);
+	total = warp_sums[WARPS];
 }
 
 #endif							/* GPUSCAN_BLOCK_SCAN_CUH */

@@ -12,7 +12,8 @@
  * GPU service (src/service.c); in test programs, the program.
  */
 #include "gpuscan_cuda.h"
-#include "scan_kernels.cuh"
+#include "dispatch.cuh"
+#include "plan_kernel.cuh"
 #include "../core/cpu_simd.h"
 
 #include <cuda_runtime.h>
@@ -26,6 +27,7 @@ typedef struct GpuDev
 {
 	bool		ready;
 	int			sms;
+	int			arch;			/* GsArch of its compute capability */
 	cudaStream_t s;
 	cudaEvent_t ev[4];			/* copy in begins, kernel begins, copy back begins, done */
 	void	   *in;
@@ -73,11 +75,17 @@ OpenDevice(int dev, char *msg, size_t msglen)
 {
 	GpuDev	   *g = &devs[dev];
 	GsStatus	st = GS_OK;
+	int			major = 0,
+				minor = 0;
 
 	memset(g, 0, sizeof(*g));
 	if (FAILED(cudaSetDevice(dev), "cudaSetDevice") ||
 		FAILED(cudaFree(0), "creating the CUDA context") ||
 		FAILED(cudaDeviceGetAttribute(&g->sms, cudaDevAttrMultiProcessorCount, dev),
+			   "cudaDeviceGetAttribute") ||
+		FAILED(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev),
+			   "cudaDeviceGetAttribute") ||
+		FAILED(cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, dev),
 			   "cudaDeviceGetAttribute") ||
 		FAILED(cudaStreamCreateWithFlags(&g->s, cudaStreamNonBlocking), "cudaStreamCreate") ||
 		FAILED(cudaMalloc((void **) &g->small, SM_BYTES), "cudaMalloc") ||
@@ -86,6 +94,7 @@ OpenDevice(int dev, char *msg, size_t msglen)
 	for (int k = 0; k < 4; k++)
 		if (FAILED(cudaEventCreate(&g->ev[k]), "cudaEventCreate"))
 			return st;
+	g->arch = GsArch(major * 10 + minor);
 	g->ready = true;
 	return GS_OK;
 }
@@ -250,27 +259,18 @@ IssueChunk(GpuDev *g, GsChunk *c, char *msg, size_t msglen)
 	unsigned   *violation = (unsigned *) (g->small + SM_VIOL);
 	HeadSource	heads;
 	FloatPlan	fp;
-	ScanScratch sc;
-	int			fast;
 
 	static_assert(sizeof(Item<Acc>) <= GS_CARRY_BYTES, "carry size");
 	if (!Grow(&g->in, &g->in_cap, (size_t) n * sizeof(In), c->fault, &st, msg, msglen) ||
 		!Grow(&g->out, &g->out_cap, (size_t) n * sizeof(Out), c->fault, &st, msg, msglen) ||
 		!Grow(&g->scratch, &g->scratch_cap, ScratchBytes<Acc>(kind, n), c->fault, &st, msg, msglen))
 		return st;
-	sc = CarveScratch<Acc>(kind, n, g->scratch);
 
 	/* the float plan's constants, and the limits of a speculative one */
-	memset(&fp, 0, sizeof(fp));
-	fp.lsb = plan->lsb;
-	gs_fixed_factors(plan->lsb, &fp.s1, &fp.s2);
-	fp.scale_d = gs_pow2(plan->lsb);
-	fp.scale_f = (float) fp.scale_d;
-	fp.special = plan->special;
+	fp = MakeFloatPlan(plan, violation);
 	fp.speculative = c->lim.speculative;
 	fp.min_lo = c->lim.min_lo;
 	fp.max_abs = c->lim.max_abs;
-	fp.violation = violation;
 
 	/* row heads: the kernels index the bitmap by value index, the chunk's starts at offset */
 	heads.mode = c->heads_mode;
@@ -303,12 +303,10 @@ IssueChunk(GpuDev *g, GsChunk *c, char *msg, size_t msglen)
 		FAILED(cudaGetLastError(), "launching the scan (injected fault)");
 		return st;
 	}
-	/* the single pass's fast path: one row, no special values, narrow values */
-	fast = kind == GS_SP && c->op == GS_OP_SUM ? SpFastMode(plan, heads.mode != GS_HEADS_ONE_ROW)
-		: SPF_NONE;
 	if (FAILED((ScanChunk<In, Out, Acc>(kind, (const In *) g->in, (Out *) g->out, n, c->offset,
-										heads, fp, c->exclusive, c->has_carry ? carry_in : NULL,
-										carry_out, sc, err, g->s, g->sms, fast)), "launching the scan") ||
+										heads, plan, fp, c->exclusive, c->has_carry ? carry_in : NULL,
+										carry_out, g->scratch, err, g->s, g->sms, g->arch)),
+			   "launching the scan") ||
 		FAILED(cudaEventRecord(g->ev[2], g->s), "cudaEventRecord") ||
 		FAILED(cudaMemcpyAsync(c->data, g->out, (size_t) n * sizeof(Out), cudaMemcpyDeviceToHost, g->s),
 			   "copying from the GPU") ||

@@ -1,6 +1,6 @@
 /*
- * cuda/scan_ops.cuh — what the GPU scans: items, the operator, and the
- * conversions in and out, all through core/exact.h.
+ * cuda/scan_ops.cuh — level: thread.  What the GPU scans: items, the
+ * operators, and the conversions in and out, all through core/exact.h.
  *
  * An item is an exact fixed-point integer v (64 or 128 bits, the plan's unit)
  * and flags f: the IEEE special-value flags of core/exact.h (NaN, +-Infinity,
@@ -23,6 +23,9 @@
 #define GPUSCAN_SCAN_OPS_CUH
 
 #include "../core/exact.h"
+#include "../core/engine.h"
+
+#include <string.h>
 
 #include <type_traits>
 
@@ -60,6 +63,32 @@ struct SegSum
 		r.f = a.f | b.f;
 		return r;
 	}
+
+	/* Does a value make everything before it irrelevant (a row head)? */
+	__device__ __forceinline__ bool absorbs(const Item<Acc> &x) const
+	{
+		return (x.f & GS_HEAD) != 0;
+	}
+};
+
+/* The plain sum of accumulators: the fast path's per-tile values (one row, no flags). */
+template <typename Acc>
+struct PlainSum
+{
+	__device__ __forceinline__ Acc identity() const
+	{
+		return (Acc) 0;
+	}
+
+	__device__ __forceinline__ Acc combine(const Acc &a, const Acc &b) const
+	{
+		return a + b;
+	}
+
+	__device__ __forceinline__ bool absorbs(const Acc &) const
+	{
+		return false;
+	}
 };
 
 /*
@@ -89,6 +118,12 @@ template <typename Acc>
 struct IsOrd : std::false_type {};
 template <typename In, bool MIN>
 struct IsOrd<Ord<In, MIN> > : std::true_type {};
+
+/* Is an order type's operator the minimum? */
+template <typename Acc>
+struct OrdIsMin : std::false_type {};
+template <typename In>
+struct OrdIsMin<Ord<In, true> > : std::true_type {};
 
 /* GS_HEAD's partner for order items: no value yet (the identity). */
 #define GS_EMPTY		0x40000000u
@@ -120,6 +155,35 @@ struct SegOrder
 		r.v = gs_order_takes(a.v.key(), b.v.key()) ? b.v : a.v;
 		r.f = a.f & GS_HEAD;
 		return r;
+	}
+
+	/* Does a value make everything before it irrelevant (a row head)? */
+	__device__ __forceinline__ bool absorbs(const Item<Acc> &x) const
+	{
+		return (x.f & GS_HEAD) != 0;
+	}
+};
+
+/*
+ * The running maximum of order keys: the fast order tile's values (one row
+ * of integers, whose keys are their values or complements, so equal keys
+ * are equal values and ties need no care).
+ */
+struct KeyMax
+{
+	__device__ __forceinline__ int64_t identity() const
+	{
+		return INT64_MIN;
+	}
+
+	__device__ __forceinline__ int64_t combine(int64_t a, int64_t b) const
+	{
+		return gs_order_takes(a, b) ? b : a;
+	}
+
+	__device__ __forceinline__ bool absorbs(int64_t) const
+	{
+		return false;
 	}
 };
 
@@ -173,12 +237,30 @@ struct FloatPlan
 				s2;				/* s1 * s2 = 2^-lsb */
 	float		scale_f;		/* 2^lsb */
 	double		scale_d;
+	float		inv_f;			/* 2^-lsb if a float holds it, else 0 */
 	bool		special;		/* NaN, Infinity or -0 in the array */
 	bool		speculative;
 	int			min_lo;			/* speculative: see above */
 	uint64_t	max_abs;
 	unsigned   *violation;
 };
+
+/* The float plan of a plan (host); the caller adds a speculative plan's limits. */
+static inline FloatPlan
+MakeFloatPlan(const GsPlan *plan, unsigned *violation)
+{
+	FloatPlan	fp;
+
+	memset(&fp, 0, sizeof(fp));
+	fp.lsb = plan->lsb;
+	gs_fixed_factors(plan->lsb, &fp.s1, &fp.s2);
+	fp.scale_d = gs_pow2(plan->lsb);
+	fp.scale_f = (float) fp.scale_d;
+	fp.inv_f = plan->lsb >= -127 && plan->lsb <= 126 ? (float) gs_pow2(-plan->lsb) : 0.0f;
+	fp.special = plan->special;
+	fp.violation = violation;
+	return fp;
+}
 
 /* A finite float as a fixed-point integer of the accumulator's width. */
 template <typename In, typename Acc>
@@ -338,9 +420,37 @@ IsInf(double x)
 }
 
 /*
- * The output of one running total: the float result (special values, signed
- * zero, correct rounding) or the int8 result.  An output that overflows the
- * result type records its global index gi with atomicMin into *err.
+ * The output of a running total without flags: the int8 result, or the
+ * float result correctly rounded (0 gives +0).  An output that overflows
+ * the result type records its global index gi with atomicMin into *err.
+ */
+template <typename Out, typename Acc>
+__device__ __forceinline__ Out
+SumOutput(const Acc &v, int64_t gi, const FloatPlan &plan, unsigned long long *err)
+{
+	if constexpr (std::is_integral<Out>::value)
+	{
+		/* int8 results: a 128-bit total must fit */
+		if constexpr (sizeof(Acc) > 8)
+		{
+			if (v > (gs_i128) INT64_MAX || v < (gs_i128) INT64_MIN)
+				atomicMin(err, (unsigned long long) gi);
+		}
+		return (Out) (int64_t) v;
+	}
+	else
+	{
+		Out			r = RoundTo((Out *) 0, v, plan);
+
+		if (IsInf(r))
+			atomicMin(err, (unsigned long long) gi);
+		return r;
+	}
+}
+
+/*
+ * The output of one running total: the value itself for maxima and minima,
+ * else SumOutput's, after special values and signed zero.
  */
 template <typename Out, typename Acc>
 __device__ __forceinline__ Out
@@ -358,31 +468,16 @@ MakeOutput(const Item<Acc> &it, int64_t gi, const FloatPlan &plan,
 			return gs_f64_from_bits((uint64_t) it.v.raw);
 	}
 	else if constexpr (std::is_integral<Out>::value)
-	{
-		/* int8 results: a 128-bit total must fit */
-		if constexpr (sizeof(Acc) > 8)
-		{
-			if (it.v > (gs_i128) INT64_MAX || it.v < (gs_i128) INT64_MIN)
-				atomicMin(err, (unsigned long long) gi);
-		}
-		return (Out) (int64_t) it.v;
-	}
+		return SumOutput<Out, Acc>(it.v, gi, plan, err);
 	else
 	{
 		double		sv;
-		Out			r;
 
 		if (gs_special_value(it.f, &sv))
-			r = (Out) sv;
-		else if (it.v == 0)
-			r = gs_zero_is_negative(it.f) ? (Out) -0.0 : (Out) 0.0;
-		else
-		{
-			r = RoundTo((Out *) 0, it.v, plan);
-			if (IsInf(r))
-				atomicMin(err, (unsigned long long) gi);
-		}
-		return r;
+			return (Out) sv;
+		if (it.v == 0)
+			return gs_zero_is_negative(it.f) ? (Out) -0.0 : (Out) 0.0;
+		return SumOutput<Out, Acc>(it.v, gi, plan, err);
 	}
 }
 
