@@ -4,20 +4,27 @@
  * copy, measured in the same run.
  *
  * For float4 (and float8) arrays of 2^16 ... 2^28 random values, the median
- * of REPS timed runs (CUDA events) of: the copy, CUB, and the exact scan with
- * each kernel (Kogge-Stone and Brent-Kung hierarchical, single pass), with
- * the plan the engine would use.  Each kernel's output is checked bit for
- * bit against the CPU engine once per size.  Prints a table of medians and
+ * of REPS timed runs (CUDA events) of: the copy, CUB's inclusive sum of the
+ * same type, and the exact scan with each kernel (Kogge-Stone and Brent-Kung
+ * hierarchical, the single pass's generic tile, the single pass as the
+ * engine runs it), with the plan the engine would use, and the single pass's
+ * fast tile in other shapes (threads x values / blocks per SM / look-back
+ * tiles per lane).  For int4, running maxima against CUB's inclusive max
+ * scan.  Each output is checked bit for bit against the CPU engine (sums)
+ * or a plain loop (maxima) once per size.  Prints a table of medians and
  * ratios (to CUB and to the copy) and writes CSV.
  *
  * Usage: kernel_bench [max_log2 [csv]]
+ *        kernel_bench profile log2    (float4 at one size: CUB, then the
+ *        engine's single pass and one other shape twice each; for ncu)
  */
-#include "../../cuda/scan_kernels.cuh"
+#include "../../cuda/dispatch.cuh"
 #include "../../core/engine.h"
 
 #include <cub/device/device_scan.cuh>
 
 #include <algorithm>
+#include <type_traits>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +44,8 @@
 
 static uint64_t rng = 42;
 static int	sms;
+static int	arch;
+static bool profile;			/* "profile": few launches, for ncu */
 
 /* splitmix64 */
 static uint64_t
@@ -86,29 +95,48 @@ TimeUs(F op)
 	return Median(t);
 }
 
-/* Run one type at one size: copy, CUB (float only), each kernel. */
+/* One row of the table (and of the CSV). */
+static void
+Row(FILE *csv, const char *tname, int log2n, const char *name, double us, double cub_us,
+	double copy_us, size_t bytes, const char *extra)
+{
+	printf("%-7s 2^%-2d %-15s %10.1f us  %6.2fx cub  %6.2fx copy  %7.1f GB/s  %s\n", tname, log2n,
+		   name, us, us / cub_us, us / copy_us, 2.0 * bytes / us * 1e-3, extra);
+	if (csv)
+		fprintf(csv, "%s,%ld,%s,%.3f,%.4f,%.4f\n", tname, (long) 1 << log2n, name, us,
+				us / cub_us, us / copy_us);
+}
+
+/* Device buffers of one size. */
+struct Bufs
+{
+	void	   *in,
+			   *out,
+			   *scratch;
+	unsigned long long *err;	/* error index, plan check, carry item */
+};
+
+/* Sums of one float type at one size: copy, CUB, each kernel, fast-tile shapes. */
 template <typename T>
 static void
-Bench(int log2n, FILE *csv)
+BenchSum(int log2n, FILE *csv)
 {
 	const int64_t n = (int64_t) 1 << log2n;
 	const char *tname = sizeof(T) == 4 ? "float4" : "float8";
+	const size_t bytes = n * sizeof(T);
 	std::vector<T> h(n),
 				ref(n),
 				got(n);
-	T		   *d_in,
-			   *d_out;
-	void	   *scratch;
-	unsigned long long *err;
-	unsigned   *viol;
+	Bufs		b;
 	GsScanSpec	spec;
 	GsPlan		plan;
 	GsScanResult res;
 	FloatPlan	fp;
-	HeadSource	heads = {0, n, NULL};
+	HeadSource	heads = {GS_HEADS_ONE_ROW, n, NULL};
 	double		copy_us,
-				cub_us = 0;
-	static const char *kname[] = {"", "kogge_stone", "brent_kung", "sp_generic", "single_pass"};
+				cub_us;
+	bool		wide;
+	char		extra[96];
 
 	for (int64_t i = 0; i < n; i++)
 		h[i] = (T) (2000.0 * ((Rand64() >> 11) * 0x1p-53) - 1000.0);
@@ -120,141 +148,299 @@ Bench(int log2n, FILE *csv)
 	spec.row_len = n;
 	gs_cpu_scan(&spec, &res);
 	gs_plan(&spec, &plan);
+	wide = plan.acc_bits > 64;
 
-	memset(&fp, 0, sizeof(fp));
-	fp.lsb = plan.lsb;
-	gs_fixed_factors(plan.lsb, &fp.s1, &fp.s2);
-	fp.scale_d = gs_pow2(plan.lsb);
-	fp.scale_f = (float) fp.scale_d;
-	fp.special = plan.special;
+	CK(cudaMalloc(&b.in, bytes));
+	CK(cudaMalloc(&b.out, bytes));
+	CK(cudaMalloc(&b.err, 128));
+	fp = MakeFloatPlan(&plan, (unsigned *) (b.err + 1));
+	CK(cudaMalloc(&b.scratch, std::max(ScratchBytes<gs_i128>(GS_KS, n), ScratchBytes<gs_i128>(GS_SP, n))));
+	CK(cudaMemcpy(b.in, h.data(), bytes, cudaMemcpyHostToDevice));
 
-	CK(cudaMalloc(&d_in, n * sizeof(T)));
-	CK(cudaMalloc(&d_out, n * sizeof(T)));
-	CK(cudaMalloc(&err, 128));	/* error index, plan check, carry item */
-	viol = (unsigned *) (err + 1);
-	fp.violation = viol;
-	CK(cudaMemcpy(d_in, h.data(), n * sizeof(T), cudaMemcpyHostToDevice));
-
-	copy_us = TimeUs([&] { CK(cudaMemcpyAsync(d_out, d_in, n * sizeof(T), cudaMemcpyDeviceToDevice)); });
+	copy_us = TimeUs([&] { CK(cudaMemcpyAsync(b.out, b.in, bytes, cudaMemcpyDeviceToDevice)); });
 	{
 		size_t		tb = 0;
 		void	   *temp = NULL;
 
-		CK(cub::DeviceScan::InclusiveSum(temp, tb, d_in, d_out, n));
+		CK(cub::DeviceScan::InclusiveSum(temp, tb, (T *) b.in, (T *) b.out, n));
 		CK(cudaMalloc(&temp, tb));
-		cub_us = TimeUs([&] { CK(cub::DeviceScan::InclusiveSum(temp, tb, d_in, d_out, n)); });
+		cub_us = TimeUs([&] { CK(cub::DeviceScan::InclusiveSum(temp, tb, (T *) b.in, (T *) b.out, n)); });
 		cudaFree(temp);
 	}
-	printf("%-7s 2^%-2d %-13s %10.1f us  %6.2fx cub  %6.2fx copy  %7.1f GB/s\n", tname, log2n,
-		   "d2d copy", copy_us, copy_us / cub_us, 1.0, 2.0 * n * sizeof(T) / copy_us * 1e-3);
-	printf("%-7s 2^%-2d %-13s %10.1f us  %6.2fx cub  %6.2fx copy  %7.1f GB/s\n", tname, log2n,
-		   "cub (float)", cub_us, 1.0, cub_us / copy_us, 2.0 * n * sizeof(T) / cub_us * 1e-3);
-	if (csv)
+	Row(csv, tname, log2n, "d2d copy", copy_us, cub_us, copy_us, bytes, "");
+	Row(csv, tname, log2n, sizeof(T) == 4 ? "cub (float)" : "cub (double)", cub_us, cub_us, copy_us, bytes, "");
+
+	/* time a launch, then check its output bit for bit */
+	auto timed = [&](const char *name, int mode, auto launch) {
+		double		us = TimeUs([&] {
+			CK(cudaMemsetAsync(b.err, 0xff, 8));
+			CK(launch());
+		});
+
+		CK(cudaMemcpy(got.data(), b.out, bytes, cudaMemcpyDeviceToHost));
+		snprintf(extra, sizeof(extra), "acc %d vb %d fast %d  %s", plan.acc_bits, plan.value_bits, mode,
+				 memcmp(got.data(), ref.data(), bytes) == 0 ? "bit-exact" : "MISMATCH");
+		Row(csv, tname, log2n, name, us, cub_us, copy_us, bytes, extra);
+	};
+	auto chunk = [&](int kind, bool fast) {
+		if (wide)
+			return ScanChunk<T, T, gs_i128>(kind, (T *) b.in, (T *) b.out, n, 0, heads, &plan, fp, false,
+											NULL, (Item<gs_i128> *) (b.err + 2), b.scratch, b.err, 0,
+											sms, arch, fast);
+		return ScanChunk<T, T, int64_t>(kind, (T *) b.in, (T *) b.out, n, 0, heads, &plan, fp, false,
+										NULL, (Item<int64_t> *) (b.err + 2), b.scratch, b.err, 0,
+										sms, arch, fast);
+	};
+
+	auto params = [&](auto acc) {
+		typedef decltype(acc) A;
+		SpParams<T, T, A> p;
+
+		memset(&p, 0, sizeof(p));
+		p.x = (T *) b.in;
+		p.y = (T *) b.out;
+		p.n = n;
+		p.heads = heads;
+		p.plan = fp;
+		p.carry_out = (Item<A> *) (b.err + 2);
+		p.err = b.err;
+		return p;
+	};
+	if (profile)
 	{
-		fprintf(csv, "%s,%ld,d2d_copy,0,%.3f,%.4f,%.4f\n", tname, (long) n, copy_us, copy_us / cub_us, 1.0);
-		fprintf(csv, "%s,%ld,cub_inclusive_sum,0,%.3f,%.4f,%.4f\n", tname, (long) n, cub_us, 1.0, cub_us / copy_us);
+		/* two launches of each: the engine's single pass, a shape, CUB ran above */
+		for (int r = 0; r < 2; r++)
+		{
+			CK(chunk(GS_SP, true));
+			typedef GsShape<256, 8, 4, 1> S;
+
+			CK((LaunchFast<S>(SpFastMode<S>(&plan, false), params(gs_i128()), b.scratch, 0)));
+		}
+		CK(cudaDeviceSynchronize());
+		return;
 	}
-
-	/* the kernels, then single_pass as the engine runs it (its fast path when the plan allows) */
-	for (int row = GS_KS; row <= GS_SP + 1; row++)
+	if (log2n <= 24)
 	{
-		int			kind = row > GS_SP ? GS_SP : row;
-		int			fast = row > GS_SP ? SpFastMode(&plan, false) : SPF_NONE;
-		bool		wide = plan.acc_bits > 64;
-		size_t		sb = wide ? ScratchBytes<gs_i128>(kind, n) : ScratchBytes<int64_t>(kind, n);
-		double		us;
-		const char *ok;
+		timed("kogge_stone", 0, [&] { return chunk(GS_KS, false); });
+		timed("brent_kung", 0, [&] { return chunk(GS_BK, false); });
+	}
+	timed("sp_generic", 0, [&] { return chunk(GS_SP, false); });
+	timed("single_pass", SpFastMode<GsTuning<90>::Fast>(&plan, false), [&] { return chunk(GS_SP, true); });
 
-		CK(cudaMalloc(&scratch, sb));
-		auto run = [&] {
-			CK(cudaMemsetAsync(err, 0xff, 8));
-			if (wide)
-				CK((ScanChunk<T, T, gs_i128>(kind, d_in, d_out, n, 0, heads, fp, false, NULL,
-											 (Item<gs_i128> *) (err + 2),
-											 CarveScratch<gs_i128>(kind, n, scratch), err, 0, sms, fast)));
+	/* the fast tile in other shapes, each where its plan allows; the generic tile in others */
+	auto shape = [&](auto sh, const char *name) {
+		typedef decltype(sh) S;
+		int			mode = SpFastMode<S>(&plan, false);
+
+		if (mode == GS_FAST_NONE)
+			return;
+		timed(name, mode, [&] {
+			return wide ? LaunchFast<S>(mode, params(gs_i128()), b.scratch, 0)
+				: LaunchFast<S>(mode, params(int64_t()), b.scratch, 0);
+		});
+	};
+	auto generic = [&](auto sh, const char *name) {
+		typedef decltype(sh) S;
+
+		timed(name, 0, [&] {
+			return wide ? LaunchSinglePass<GenericTile<T, T, gs_i128, S>, S>(params(gs_i128()), b.scratch, 0)
+				: LaunchSinglePass<GenericTile<T, T, int64_t, S>, S>(params(int64_t()), b.scratch, 0);
+		});
+	};
+	auto rs = [&](auto sh, auto sub, const char *name) {
+		typedef decltype(sh) S;
+		constexpr int SUB = decltype(sub)::value;
+		int			mode = SpFastMode<S>(&plan, false);
+
+		if (mode == GS_FAST_NONE)
+			return;
+		timed(name, mode, [&] {
+			return wide ? LaunchFastRs<S, SUB>(mode, params(gs_i128()), b.scratch, 0)
+				: LaunchFastRs<S, SUB>(mode, params(int64_t()), b.scratch, 0);
+		});
+	};
+	/* the reduce-then-scan's first pass alone: what reading the values once costs */
+	auto rs_a = [&](auto sh, auto sub, const char *name) {
+		typedef decltype(sh) S;
+		constexpr int SUB = decltype(sub)::value;
+		int			mode = SpFastMode<S>(&plan, false);
+		const int64_t ranges = (n + (int64_t) S::TILE * SUB - 1) / ((int64_t) S::TILE * SUB);
+
+		if (mode == GS_FAST_NONE || !wide)
+			return;
+		timed(name, mode, [&] {
+			if (mode == GS_FAST_TILE64)
+				ReduceRanges<FastTile<T, T, gs_i128, int64_t, S>, S, SUB><<<(unsigned) ranges, S::THREADS>>>(
+					params(gs_i128()), (gs_i128 *) b.scratch);
 			else
-				CK((ScanChunk<T, T, int64_t>(kind, d_in, d_out, n, 0, heads, fp, false, NULL,
-											 (Item<int64_t> *) (err + 2),
-											 CarveScratch<int64_t>(kind, n, scratch), err, 0, sms, fast)));
-		};
-		us = TimeUs(run);
-		CK(cudaMemcpy(got.data(), d_out, n * sizeof(T), cudaMemcpyDeviceToHost));
-		ok = memcmp(got.data(), ref.data(), n * sizeof(T)) == 0 ? "bit-exact" : "MISMATCH";
-		printf("%-7s 2^%-2d %-13s %10.1f us  %6.2fx cub  %6.2fx copy  %7.1f GB/s  acc %d vb %d fast %d  %s\n",
-			   tname, log2n, kname[row], us, us / cub_us, us / copy_us,
-			   2.0 * n * sizeof(T) / us * 1e-3, plan.acc_bits, plan.value_bits, fast, ok);
-		if (csv)
-			fprintf(csv, "%s,%ld,%s,%d,%.3f,%.4f,%.4f\n", tname, (long) n, kname[row], plan.acc_bits,
-					us, us / cub_us, us / copy_us);
-		CK(cudaFree(scratch));
-	}
-	/* the fast path's shapes (threads x items / min blocks per SM), each where its plan allows */
-	{
-		bool		wide = plan.acc_bits > 64;
-		size_t		sb = wide ? ScratchBytes<gs_i128>(GS_SP, n) : ScratchBytes<int64_t>(GS_SP, n);
+				ReduceRanges<FastTile<T, T, gs_i128, gs_i128, S>, S, SUB><<<(unsigned) ranges, S::THREADS>>>(
+					params(gs_i128()), (gs_i128 *) b.scratch);
+			return cudaGetLastError();
+		});
+	};
+	timed("sp_fast", SpFastMode<GsTuning<90>::Fast>(&plan, false), [&] {
+		int			mode = SpFastMode<GsTuning<90>::Fast>(&plan, false);
 
-		CK(cudaMalloc(&scratch, sb));
-		auto shape = [&](auto launch, int threads, int items, int minb) {
-			int			mode = SpFastMode(&plan, false, threads * items);
-			double		us;
-			char		name[32];
-
-			if (mode == SPF_NONE)
-				return;
-			us = TimeUs([&] {
-				CK(cudaMemsetAsync(err, 0xff, 8));
-				CK(launch(mode));
-			});
-			CK(cudaMemcpy(got.data(), d_out, n * sizeof(T), cudaMemcpyDeviceToHost));
-			snprintf(name, sizeof(name), "spf %dx%d/%d", threads, items, minb);
-			printf("%-7s 2^%-2d %-13s %10.1f us  %6.2fx cub  %6.2fx copy  %7.1f GB/s  acc %d vb %d fast %d  %s\n",
-				   tname, log2n, name, us, us / cub_us, us / copy_us, 2.0 * n * sizeof(T) / us * 1e-3,
-				   plan.acc_bits, plan.value_bits, mode,
-				   memcmp(got.data(), ref.data(), n * sizeof(T)) == 0 ? "bit-exact" : "MISMATCH");
-			if (csv)
-				fprintf(csv, "%s,%ld,%s,%d,%.3f,%.4f,%.4f\n", tname, (long) n, name, plan.acc_bits,
-						us, us / cub_us, us / copy_us);
-		};
-#define SHAPE(TH, IT, MB) \
-		shape([&](int mode) { return wide \
-			? LaunchSpFast<TH, IT, MB, T, T, gs_i128>(mode, d_in, d_out, n, 0, fp, false, NULL, \
-				(Item<gs_i128> *) (err + 2), CarveScratch<gs_i128>(GS_SP, n, scratch), err, 0) \
-			: LaunchSpFast<TH, IT, MB, T, T, int64_t>(mode, d_in, d_out, n, 0, fp, false, NULL, \
-				(Item<int64_t> *) (err + 2), CarveScratch<int64_t>(GS_SP, n, scratch), err, 0); }, TH, IT, MB)
-		SHAPE(256, 16, 1);
-		SHAPE(256, 16, 3);
-		SHAPE(128, 16, 4);
-		SHAPE(128, 16, 6);
-		SHAPE(128, 8, 8);
-		SHAPE(256, 8, 4);
-		SHAPE(512, 8, 2);
-		SHAPE(256, 12, 3);
-#undef SHAPE
-		CK(cudaFree(scratch));
-	}
+		return wide ? LaunchFast<GsTuning<90>::Fast>(mode, params(gs_i128()), b.scratch, 0)
+			: LaunchFast<GsTuning<90>::Fast>(mode, params(int64_t()), b.scratch, 0);
+	});
+	shape(GsShape<256, 8, 4, 1>(), "spf 256x8/4");
+	shape(GsShape<1024, 8, 1, 1>(), "spf 1024x8/1");
+	shape(GsShape<256, 16, 2, 1>(), "spf 256x16/2");
+	rs(GsShape<256, 8, 4, 1>(), std::integral_constant<int, 8>(), "rs 256x8/4 x8");
+	rs(GsShape<128, 8, 8, 1>(), std::integral_constant<int, 16>(), "rs 128x8/8 x16");
+	rs_a(GsShape<256, 8, 4, 1>(), std::integral_constant<int, 8>(), "rs pass a only");
+	generic(GsShape<256, 8, 4, 1>(), "spg 256x8/4");
+	generic(GsShape<256, 8, 1, 1>(), "spg 256x8/1");
 	fflush(stdout);
-	cudaFree(d_in);
-	cudaFree(d_out);
-	cudaFree(err);
+	cudaFree(b.in);
+	cudaFree(b.out);
+	cudaFree(b.err);
+	cudaFree(b.scratch);
+}
+
+/* CUB's operator for running maxima. */
+struct MaxInt
+{
+	__device__ int32_t operator()(int32_t a, int32_t c) const
+	{
+		return a > c ? a : c;
+	}
+};
+
+/* Running maxima of int4 at one size: copy, CUB's inclusive max scan, the single pass. */
+static void
+BenchMax(int log2n, FILE *csv)
+{
+	const int64_t n = (int64_t) 1 << log2n;
+	const size_t bytes = n * sizeof(int32_t);
+	std::vector<int32_t> h(n),
+				ref(n),
+				got(n);
+	Bufs		b;
+	GsPlan		plan;
+	HeadSource	heads = {GS_HEADS_ONE_ROW, n, NULL};
+	typedef Ord<int32_t, false> A;
+	double		copy_us,
+				cub_us,
+				us;
+	char		extra[64];
+
+	for (int64_t i = 0; i < n; i++)
+	{
+		h[i] = (int32_t) (uint32_t) Rand64();
+		ref[i] = i > 0 && ref[i - 1] > h[i] ? ref[i - 1] : h[i];	/* the reference: a plain loop */
+	}
+	memset(&plan, 0, sizeof(plan));
+	CK(cudaMalloc(&b.in, bytes));
+	CK(cudaMalloc(&b.out, bytes));
+	CK(cudaMalloc(&b.err, 128));
+	CK(cudaMalloc(&b.scratch, ScratchBytes<A>(GS_SP, n)));
+	CK(cudaMemcpy(b.in, h.data(), bytes, cudaMemcpyHostToDevice));
+	FloatPlan	fp = MakeFloatPlan(&plan, (unsigned *) (b.err + 1));
+
+	copy_us = TimeUs([&] { CK(cudaMemcpyAsync(b.out, b.in, bytes, cudaMemcpyDeviceToDevice)); });
+	{
+		size_t		tb = 0;
+		void	   *temp = NULL;
+		MaxInt		mx;
+
+		CK(cub::DeviceScan::InclusiveScan(temp, tb, (int32_t *) b.in, (int32_t *) b.out, mx, n));
+		CK(cudaMalloc(&temp, tb));
+		cub_us = TimeUs([&] {
+			CK(cub::DeviceScan::InclusiveScan(temp, tb, (int32_t *) b.in, (int32_t *) b.out, mx, n));
+		});
+		cudaFree(temp);
+	}
+	Row(csv, "int4", log2n, "d2d copy", copy_us, cub_us, copy_us, bytes, "");
+	Row(csv, "int4", log2n, "cub max", cub_us, cub_us, copy_us, bytes, "");
+	auto timed = [&](const char *name, auto launch) {
+		us = TimeUs([&] { CK(launch()); });
+		CK(cudaMemcpy(got.data(), b.out, bytes, cudaMemcpyDeviceToHost));
+		snprintf(extra, sizeof(extra), "%s", memcmp(got.data(), ref.data(), bytes) == 0 ? "bit-exact" : "MISMATCH");
+		Row(csv, "int4", log2n, name, us, cub_us, copy_us, bytes, extra);
+	};
+	auto chunk = [&](bool fast) {
+		return ScanChunk<int32_t, int32_t, A>(GS_SP, (int32_t *) b.in, (int32_t *) b.out, n, 0, heads, &plan,
+											  fp, false, NULL, (Item<A> *) (b.err + 2), b.scratch, b.err, 0,
+											  sms, arch, fast);
+	};
+	auto shape = [&](auto sh, const char *name) {
+		typedef decltype(sh) S;
+		SpParams<int32_t, int32_t, A> p;
+
+		memset(&p, 0, sizeof(p));
+		p.x = (int32_t *) b.in;
+		p.y = (int32_t *) b.out;
+		p.n = n;
+		p.heads = heads;
+		p.plan = fp;
+		p.carry_out = (Item<A> *) (b.err + 2);
+		p.err = b.err;
+		timed(name, [&] { return LaunchSinglePass<FastOrderTile<int32_t, int32_t, A, S>, S>(p, b.scratch, 0); });
+	};
+
+	timed("cummax generic", [&] { return chunk(false); });
+	timed("cummax", [&] { return chunk(true); });
+	auto rs = [&](auto sh, auto sub, const char *name) {
+		typedef decltype(sh) S;
+		constexpr int SUB = decltype(sub)::value;
+		SpParams<int32_t, int32_t, A> p;
+
+		memset(&p, 0, sizeof(p));
+		p.x = (int32_t *) b.in;
+		p.y = (int32_t *) b.out;
+		p.n = n;
+		p.heads = heads;
+		p.plan = fp;
+		p.carry_out = (Item<A> *) (b.err + 2);
+		p.err = b.err;
+		timed(name, [&] { return LaunchReduceScan<FastOrderTile<int32_t, int32_t, A, S>, S, SUB>(p, b.scratch, 0); });
+	};
+	shape(GsShape<256, 8, 4, 1>(), "spo 256x8/4");
+	shape(GsShape<256, 16, 3, 1>(), "spo 256x16/3");
+	rs(GsShape<256, 8, 4, 1>(), std::integral_constant<int, 8>(), "rso 256x8/4 x8");
+	fflush(stdout);
+	cudaFree(b.in);
+	cudaFree(b.out);
+	cudaFree(b.err);
+	cudaFree(b.scratch);
 }
 
 int
 main(int argc, char **argv)
 {
-	int			maxlog = argc > 1 ? atoi(argv[1]) : 28;
-	FILE	   *csv = argc > 2 ? fopen(argv[2], "w") : NULL;
+	int			maxlog;
+	FILE	   *csv;
 	cudaDeviceProp prop;
+
+	profile = argc > 1 && strcmp(argv[1], "profile") == 0;
+	if (profile)
+	{
+		argv++;
+		argc--;
+	}
+	maxlog = argc > 1 ? atoi(argv[1]) : 28;
+	csv = argc > 2 ? fopen(argv[2], "w") : NULL;
 
 	CK(cudaGetDeviceProperties(&prop, 0));
 	sms = prop.multiProcessorCount;
+	arch = GsArch(prop.major * 10 + prop.minor);
 	printf("# kernel_bench: %s, %d SMs; medians of %d; GB/s counts bytes read + written\n",
 		   prop.name, prop.multiProcessorCount, REPS);
 	if (csv)
-		fprintf(csv, "type,n,kernel,acc_bits,us,ratio_cub,ratio_copy\n");
+		fprintf(csv, "type,n,kernel,us,ratio_cub,ratio_copy\n");
+	if (profile)
+	{
+		BenchSum<float>(maxlog, NULL);
+		return 0;
+	}
 	for (int l = 16; l <= maxlog; l += 2)
-		Bench<float>(l, csv);
+		BenchSum<float>(l, csv);
 	for (int l = 20; l <= maxlog && l <= 26; l += 6)
-		Bench<double>(l, csv);
+		BenchSum<double>(l, csv);
+	for (int l = 20; l <= maxlog; l += 4)
+		BenchMax(l, csv);
 	if (csv)
 		fclose(csv);
 	return 0;

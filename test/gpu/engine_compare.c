@@ -5,7 +5,8 @@
  * Random arrays of every type and value distribution, NULL pattern, row
  * shape, operator (sums, maxima, minima) and option, at sizes from 0 to 2^28 (2047/2048/2049 around a
  * Brent-Kung section, 2048^2 +- 1 around two levels of section totals,
- * 2^27 + 1, 2^28), each scanned by every GPU kernel and by the CPU engine:
+ * 2^27 + 1, 2^28; some again in chunks of 2^22 values and more), each
+ * scanned by every GPU kernel and by the CPU engine:
  * results, error status and error position must agree exactly.  Arrays
  * whose exponent range needs more than the GPU's 128 bits must be refused
  * with GS_ERR_GPU_UNSUPPORTED.
@@ -291,6 +292,29 @@ main(int argc, char **argv)
 				CompareOp(GS_FLOAT8, n - n % 3000, 3000, 2, D_SPECIAL, false, GS_OP_MIN, "order, rows");
 				CompareOp(GS_INT2, n, n, 10, 0, false, GS_OP_MIN, "order");
 			}
+		}
+	}
+
+	/*
+	 * chunks of 2^22 values and more (a 512 MB buffer): the fast tiles run
+	 * reduce-then-scan there (cuda/tuning.cuh), one chunk or several
+	 */
+	pinned_mb = 512;
+	{
+		static const int64_t sizes[] = {(INT64_C(1) << 22) + 1, (INT64_C(1) << 26) + 7, (INT64_C(1) << 27) + 1};
+		unsigned	b;
+
+		for (b = 0; b < sizeof(sizes) / sizeof(sizes[0]); b++)
+		{
+			int64_t		n = sizes[b];
+
+			if (n > (INT64_C(1) << maxlog) + 1)
+				continue;
+			Compare(GS_FLOAT4, n, n, 0, D_UNIT, false, "one row, large chunks");
+			Compare(GS_FLOAT8, n, n, 0, D_UNIT, true, "one row, large chunks");
+			Compare(GS_INT4, n, n, 0, 0, true, "one row, large chunks");
+			CompareOp(GS_INT4, n, n, 0, 0, false, GS_OP_MAX, "order, large chunks");
+			CompareOp(GS_INT8, n, n, 0, 0, false, GS_OP_MIN, "order, large chunks");
 		}
 	}
 
