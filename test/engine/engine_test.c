@@ -56,6 +56,21 @@ Report(const Case *c, int ok, int acc_bits, const char *why, const char *how)
 			   acc_bits, ok ? "" : " — ", why);
 }
 
+/* The engine's spec of a case, with its results to go to result. */
+static void
+CaseSpec(const Case *c, void *result, GsScanSpec *spec)
+{
+	memset(spec, 0, sizeof(*spec));
+	spec->type = c->type;
+	spec->values = c->values;
+	spec->result = result;
+	spec->nitems = c->nitems;
+	spec->row_len = c->row_len;
+	spec->nulls = c->nulls;
+	spec->exclusive = c->exclusive;
+	spec->op = c->op;
+}
+
 static void
 RunCase(Case *c)
 {
@@ -70,15 +85,7 @@ RunCase(Case *c)
 	char		why[200] = "";
 
 	memset(got, REF_POISON, osz * (c->nvalues + 1));
-	memset(&spec, 0, sizeof(spec));
-	spec.type = c->type;
-	spec.values = c->values;
-	spec.result = got;
-	spec.nitems = c->nitems;
-	spec.row_len = c->row_len;
-	spec.nulls = c->nulls;
-	spec.exclusive = c->exclusive;
-	spec.op = c->op;
+	CaseSpec(c, got, &spec);
 	gs_plan(&spec, &plan);
 	gs_cpu_scan(&spec, &res);
 	want_err = Reference(&spec, want);
@@ -106,16 +113,10 @@ static void
 RandomCaseOp(GsElemType type, int64_t nitems, int64_t row_len, int nullpct,
 			 int dist, bool excl, GsScanOp op, const char *what)
 {
-	Case		c;
+	Case		c = {.type = type, .nitems = nitems, .row_len = row_len,
+	.exclusive = excl, .op = op, .what = what};
 	int			isz = gs_type_size(type);
 
-	memset(&c, 0, sizeof(c));
-	c.type = type;
-	c.nitems = nitems;
-	c.row_len = row_len;
-	c.exclusive = excl;
-	c.op = op;
-	c.what = what;
 	c.nulls = RandomNulls(nitems, nullpct);
 	c.values = malloc((size_t) isz * (nitems + 1));
 	c.nvalues = RandomValues(type, nitems, c.nulls, dist, c.values);
@@ -128,6 +129,8 @@ RandomCaseOp(GsElemType type, int64_t nitems, int64_t row_len, int nullpct,
 static void
 FixedCase4(const float *v, int n, bool excl, const float *expect, const char *what)
 {
+	Case		c = {.type = GS_FLOAT4, .nitems = n, .row_len = n, .values = (void *) v,
+	.nvalues = n, .exclusive = excl, .what = what};
 	GsScanSpec	spec;
 	GsPlan		plan;
 	GsScanResult res;
@@ -135,13 +138,7 @@ FixedCase4(const float *v, int n, bool excl, const float *expect, const char *wh
 	int			i,
 				ok = 1;
 
-	memset(&spec, 0, sizeof(spec));
-	spec.type = GS_FLOAT4;
-	spec.values = v;
-	spec.result = got;
-	spec.nitems = n;
-	spec.row_len = n;
-	spec.exclusive = excl;
+	CaseSpec(&c, got, &spec);
 	gs_plan(&spec, &plan);
 	gs_cpu_scan(&spec, &res);
 	for (i = 0; i < n; i++)
