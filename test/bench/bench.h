@@ -1,7 +1,7 @@
 /*
  * test/bench/bench.h — what the benchmarks share: random values (test/rand.h,
- * the engine tests' splitmix64), a monotonic clock, medians, and with CUDA a
- * check of CUDA calls.  Header-only, static inline, plain C that C++ (nvcc,
+ * the engine tests' splitmix64), a monotonic clock, medians, float arrays and
+ * their scan spec, and with CUDA a check of CUDA calls.  Header-only, static inline, plain C that C++ (nvcc,
  * kernel_bench.cu) compiles as well.
  */
 #ifndef GPUSCAN_BENCH_H
@@ -9,8 +9,10 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
+#include "../../core/engine.h"
 #include "../rand.h"
 
 /* Monotonic time in seconds. */
@@ -46,6 +48,28 @@ static inline double
 BenchUniform(double lo, double hi)
 {
 	return (hi - lo) * RandUnit() + lo;
+}
+
+/* Element i of a float4 array (f8: float8) set to v, rounded to the type. */
+static inline void
+BenchStore(void *x, int64_t i, int f8, double v)
+{
+	if (f8)
+		((double *) x)[i] = v;
+	else
+		((float *) x)[i] = (float) v;
+}
+
+/* The spec of a running sum of one row of n float4 (f8: float8) values. */
+static inline void
+BenchFloatSpec(GsScanSpec *spec, int f8, const void *values, void *result, int64_t n)
+{
+	memset(spec, 0, sizeof(*spec));
+	spec->type = f8 ? GS_FLOAT8 : GS_FLOAT4;
+	spec->values = values;
+	spec->result = result;
+	spec->nitems = n;
+	spec->row_len = n;
 }
 
 /*

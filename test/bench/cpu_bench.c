@@ -109,20 +109,8 @@ main(int argc, char **argv)
 				int64_t		i;
 
 				for (i = 0; i < n; i++)
-				{
-					double		v = Value(dists[di]);
-
-					if (f8)
-						((double *) x)[i] = v;
-					else
-						((float *) x)[i] = (float) v;
-				}
-				memset(&spec, 0, sizeof(spec));
-				spec.type = f8 ? GS_FLOAT8 : GS_FLOAT4;
-				spec.values = x;
-				spec.result = y;
-				spec.nitems = n;
-				spec.row_len = n;
+					BenchStore(x, i, f8, Value(dists[di]));
+				BenchFloatSpec(&spec, f8, x, y, n);
 				for (r = 0; r < reps && r < 64; r++)
 				{
 					double		t0 = BenchNow();

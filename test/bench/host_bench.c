@@ -101,12 +101,7 @@ FirstCall(const char *loading)
 		setenv("CUDA_MODULE_LOADING", loading, 1);
 		for (int i = 0; i < 1000; i++)
 			x[i] = (float) i;
-		memset(&spec, 0, sizeof(spec));
-		spec.type = GS_FLOAT4;
-		spec.values = x;
-		spec.result = y;
-		spec.nitems = 1000;
-		spec.row_len = 1000;
+		BenchFloatSpec(&spec, 0, x, y, 1000);
 		t0 = BenchNow() * 1e3;
 		if (gs_cuda_init(GS_FAULT_NONE, msg, sizeof(msg)) != GS_OK)
 		{

@@ -158,19 +158,8 @@ main(int argc, char **argv)
 				double		pin = h2d_pin < d2h_pin ? h2d_pin : d2h_pin;
 
 				for (int64_t i = 0; i < n; i++)
-				{
-					double		v = BenchUniform(-1000, 1000);
-
-					if (f8)
-						((double *) in)[i] = v;
-					else
-						((float *) in)[i] = (float) v;
-				}
-				memset(&spec, 0, sizeof(spec));
-				spec.type = f8 ? GS_FLOAT8 : GS_FLOAT4;
-				spec.values = in;
-				spec.nitems = n;
-				spec.row_len = n;
+					BenchStore(in, i, f8, BenchUniform(-1000, 1000));
+				BenchFloatSpec(&spec, f8, in, NULL, n);
 				for (int k = 0; k < 2; k++)
 				{
 					/* staged with huge pages on the result (as the glue does), staged, pageable */
