@@ -7,35 +7,42 @@
 ENGINE_SRC = core/plan.c core/chunked.c core/host_copy.c core/cpu_engine.c core/cpu_simd.c
 TEST_CFLAGS = -O2 -g -fno-strict-aliasing -fwrapv -fexcess-precision=standard
 
-test/engine_test: test/engine_test.c test/cases.h test/reference.h $(ENGINE_SRC) core/*.h
-	$(CC) $(TEST_CFLAGS) -o $@ test/engine_test.c $(ENGINE_SRC) -lpthread -lm
+# the engine tests, side by side in test/engine/: the CPU engine against an
+# exact reference, and (below, with CUDA) the GPU engine against the CPU engine
+ENGINE_TEST_H = test/engine/cases.h test/rand.h
+BENCH_H = test/bench/bench.h test/rand.h
 
-test/bench/cpu_bench: test/bench/cpu_bench.c $(ENGINE_SRC) core/*.h
+test/engine/engine_test: test/engine/engine_test.c $(ENGINE_TEST_H) test/engine/reference.h \
+		$(ENGINE_SRC) core/*.h
+	$(CC) $(TEST_CFLAGS) -o $@ test/engine/engine_test.c $(ENGINE_SRC) -lpthread -lm
+
+test/bench/cpu_bench: test/bench/cpu_bench.c $(BENCH_H) $(ENGINE_SRC) core/*.h
 	$(CC) $(TEST_CFLAGS) -o $@ test/bench/cpu_bench.c $(ENGINE_SRC) -lpthread -lm
 
 ifeq ($(WITH_CUDA),1)
 # the GPU engine against the CPU engine (needs a GPU to run)
-test/gpu/engine_compare: test/gpu/engine_compare.c test/cases.h $(ENGINE_SRC) core/*.h $(CUDA_LIB)
-	$(CC) $(TEST_CFLAGS) -o $@ test/gpu/engine_compare.c $(ENGINE_SRC) $(CUDA_LIB) \
+test/engine/engine_compare: test/engine/engine_compare.c $(ENGINE_TEST_H) $(BENCH_H) \
+		$(ENGINE_SRC) core/*.h $(CUDA_LIB)
+	$(CC) $(TEST_CFLAGS) -o $@ test/engine/engine_compare.c $(ENGINE_SRC) $(CUDA_LIB) \
 		-L$(CUDA_LIBDIR) -lcudart_static -lrt -ldl -lpthread -lstdc++ -lm
 
 # host-to-host pipeline benchmark against raw copies (needs a GPU to run)
-test/bench/pipeline_bench: test/bench/pipeline_bench.c $(ENGINE_SRC) core/*.h $(CUDA_LIB)
+test/bench/pipeline_bench: test/bench/pipeline_bench.c $(BENCH_H) $(ENGINE_SRC) core/*.h $(CUDA_LIB)
 	$(CC) $(TEST_CFLAGS) -I$(CUDA_HOME)/include -o $@ test/bench/pipeline_bench.c $(ENGINE_SRC) \
 		$(CUDA_LIB) -L$(CUDA_LIBDIR) -lcudart_static -lrt -ldl -lpthread -lstdc++ -lm
 
 # host-side limits: first touch of fresh memory, first-call latency
-test/bench/host_bench: test/bench/host_bench.c $(ENGINE_SRC) core/*.h $(CUDA_LIB)
+test/bench/host_bench: test/bench/host_bench.c $(BENCH_H) $(ENGINE_SRC) core/*.h $(CUDA_LIB)
 	$(CC) $(TEST_CFLAGS) -I$(CUDA_HOME)/include -o $@ test/bench/host_bench.c $(ENGINE_SRC) \
 		$(CUDA_LIB) -L$(CUDA_LIBDIR) -lcudart_static -lrt -ldl -lpthread -lstdc++ -lm
 
 # device-resident kernel benchmark against CUB (needs a GPU to run)
-test/bench/kernel_bench: test/bench/kernel_bench.cu cuda/*.cuh cuda/*.h core/*.h $(ENGINE_SRC)
+test/bench/kernel_bench: test/bench/kernel_bench.cu $(BENCH_H) cuda/*.cuh cuda/*.h core/*.h $(ENGINE_SRC)
 	$(NVCC) -O3 -std=c++17 $(NVCC_ARCH) -o $@ test/bench/kernel_bench.cu $(ENGINE_SRC) -lpthread -lm
 endif
 
 # ---- fuzzing (clang with libFuzzer; scripts/common.sh setup_fuzz_packages) --
-# test/fuzz/fuzz_cpu_engine: the CPU engine against test/reference.h on
+# test/fuzz/fuzz_cpu_engine: the CPU engine against test/engine/reference.h on
 # inputs libFuzzer makes up.  `make fuzz` runs it for FUZZ_SECONDS from the
 # committed seeds (test/fuzz/corpus/); what it finds goes to FUZZ_SCRATCH,
 # with its log and any crashing input, and ends with "N passed, N failed".
@@ -54,7 +61,7 @@ FUZZ_ARGS = -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=$(FUZZ_RSS
 	-artifact_prefix=$(FUZZ_SCRATCH)/
 
 # the fuzz target, its reference compiled apart
-test/fuzz/fuzz_cpu_engine: test/fuzz/fuzz_cpu_engine.c test/fuzz/fuzz_reference.[ch] test/reference.h \
+test/fuzz/fuzz_cpu_engine: test/fuzz/fuzz_cpu_engine.c test/fuzz/fuzz_reference.[ch] test/engine/reference.h \
 		$(ENGINE_SRC) core/*.h
 	$(FUZZ_CC) $(FUZZ_REF_CFLAGS) -c -o test/fuzz/fuzz_reference.o test/fuzz/fuzz_reference.c
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ test/fuzz/fuzz_cpu_engine.c test/fuzz/fuzz_reference.o \

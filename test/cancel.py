@@ -29,7 +29,8 @@ import statistics
 import sys
 import time
 
-from pgclient import Connection, SqlError, Tally, now, scan_options, scan_session, seeded
+from pgclient import Connection, SqlError, now, scan_options, scan_session, seeded
+from tally import Tally
 
 N_LIMIT = 134217727            # MaxArraySize: 2^27 - 1 elements
 

@@ -10,14 +10,11 @@ import os
 import re
 import sys
 
+from tally import Tally
+
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-results = []
-
-
-def check(ok, what):
-    """Print and count one check."""
-    results.append(bool(ok))
-    print(("ok   " if ok else "FAIL ") + what)
+T = Tally()
+check = T.check
 
 
 def control_version():
@@ -55,9 +52,7 @@ def main():
     check(meta.get("meta-spec", {}).get("version") == "1.0.0", "meta-spec 1.0.0")
     check(meta.get("license") in ("postgresql", "mit", "bsd", "apache_2_0", "gpl_3", "restricted",
                                   "unrestricted", "open_source"), "a license PGXN knows")
-    passed = sum(results)
-    print("%d passed, %d failed" % (passed, len(results) - passed))
-    return 0 if passed == len(results) else 1
+    return T.summary()
 
 
 if __name__ == "__main__":

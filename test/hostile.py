@@ -3,12 +3,13 @@
 
 What it tests: gpu_cumsum (inclusive and exclusive), gpu_cummax and gpu_cummin
 over smallint, integer, bigint, real and double precision arrays, through a
-running server (psql only; PGHOST, PGPORT, PGUSER, PGDATABASE, PGOPTIONS from
-the environment), on the engine that --engine chooses (gpuscan.device).
+running server (libpq through test/pgclient.py; PGHOST, PGPORT, PGUSER,
+PGDATABASE, PGOPTIONS from the environment), on the engine that --engine
+chooses (gpuscan.device).
 
-How: every case is checked against this file's own implementation of the
-README's rules ("Semantics of gpu_cumsum", "Semantics of gpu_cummax and
-gpu_cummin"): integers summed exactly with Python ints; floats summed exactly
+How: every case is checked against the exact reference of test/reference.py,
+an implementation of the README's rules ("Semantics of gpu_cumsum",
+"Semantics of gpu_cummax and gpu_cummin"): integers summed exactly with Python ints; floats summed exactly
 with fractions.Fraction and rounded once to binary32/binary64 (round half to
 even, gradual underflow, overflow an error); NaN and the infinities by IEEE
 addition; an exact zero -0 only when every term so far is -0; maxima and
@@ -31,7 +32,7 @@ The extension is never asked for a reference value.
    to it) and come back bit for bit (float4send/float8send in hex, NULLs as
    N), with array_dims() and pg_typeof() of the result.  Errors are caught
    by a pg_temp PL/pgSQL wrapper (EXCEPTION WHEN OTHERS, GET STACKED
-   DIAGNOSTICS), so hundreds of cases go through one psql; SQLSTATE, message
+   DIAGNOSTICS), so hundreds of cases go in one script; SQLSTATE, message
    and the subscript in the DETAIL are compared with the reference's first
    error.  Each case's engine (gpuscan_last_run()) is checked too: cpu with
    --engine cpu; gpu, or a CPU fallback with its reason, with --engine gpu,
@@ -48,7 +49,7 @@ The seed is always printed; a failure line ("FAIL seed=S case=K: SQL: what
 differed", at most 200 lines, every failure counted) names seed and case,
 and --seed S --case K replays that one random case.  Ends with "N passed,
 N failed"; exit status 1 on any failure.  Needs Python 3 (standard library
-only), psql, and a server with gpuscan installed; a throwaway one, as root:
+only), libpq, and a server with gpuscan installed; a throwaway one, as root:
 
     export GPUSCAN_PORT=54341 GPUSCAN_TMP=/tmp/hostile_check
     . scripts/common.sh; setup_packages && build_install && cluster_start
@@ -64,174 +65,16 @@ import os
 import random
 import re
 import struct
-import subprocess
 import sys
-import tempfile
 import time
 from fractions import Fraction
 
-INF = math.inf
-NAN = math.nan
+from pgclient import Connection, SqlError, scan_session
+from reference import (F32, F64, INF, INT8_MAX, INT8_MIN, NAN, Overflow, bits_is_nan, fbits,
+                       from_bits, is_neg_zero, ref_row, round_fmt, ulp)
+from tally import Tally
+
 MAX_FAILURE_LINES = 200
-
-
-# ----------------------------------------------------------------------------
-# Floating-point formats and the exact reference
-# ----------------------------------------------------------------------------
-
-class Fmt:
-    """An IEEE binary format: precision, exponent range, bit width."""
-
-    def __init__(self, name, p, emin, emax, nbits, ebits, packchar):
-        """Set the fields."""
-        self.name, self.p, self.emin, self.emax = name, p, emin, emax
-        self.nbits, self.ebits, self.packchar = nbits, ebits, packchar
-        self.max = math.ldexp(2 ** p - 1, emax - p + 1)
-        self.min_sub = math.ldexp(1.0, emin - p + 1)
-        self.min_norm = math.ldexp(1.0, emin)
-
-
-F32 = Fmt('float4', 24, -126, 127, 32, 8, 'f')
-F64 = Fmt('float8', 53, -1022, 1023, 64, 11, 'd')
-
-
-class Overflow(Exception):
-    """A finite exact total whose rounded value is outside the format."""
-
-
-def round_fmt(q, F):
-    """The value of Fraction q rounded to format F, half to even (a float)."""
-    if q == 0:
-        return 0.0
-    neg = q < 0
-    n, d = abs(q.numerator), q.denominator
-    e = n.bit_length() - d.bit_length()          # 2^e <= |q| < 2^(e+1) after the fix
-    if (n < d << e) if e >= 0 else (n << -e < d):
-        e -= 1
-    qe = max(e, F.emin) - (F.p - 1)              # exponent of one ulp
-    num, den = (n, d << qe) if qe >= 0 else (n << -qe, d)
-    m, r = divmod(num, den)
-    if 2 * r > den or (2 * r == den and m & 1):
-        m += 1
-    if m.bit_length() - 1 + qe > F.emax:         # m * 2^qe >= 2^(emax+1)
-        raise Overflow()
-    v = math.ldexp(m, qe)
-    return -v if neg else v
-
-
-def is_neg_zero(x):
-    """True for -0.0."""
-    return x == 0 and math.copysign(1.0, x) < 0
-
-
-def fbits(x, F):
-    """The bit pattern of a value of format F (an int)."""
-    return int.from_bytes(struct.pack('>' + F.packchar, x), 'big')
-
-
-def from_bits(b, F):
-    """The float with bit pattern b in format F."""
-    return struct.unpack('>' + F.packchar, b.to_bytes(F.nbits // 8, 'big'))[0]
-
-
-def bits_is_nan(b, F):
-    """True when bit pattern b of format F is a NaN."""
-    mant = F.nbits - 1 - F.ebits
-    return (b >> mant) & ((1 << F.ebits) - 1) == (1 << F.ebits) - 1 and b & ((1 << mant) - 1) != 0
-
-
-def ulp(x, F):
-    """One unit in the last place of finite nonzero x in format F."""
-    e = math.frexp(abs(x))[1] - 1
-    return math.ldexp(1.0, max(e, F.emin) - F.p + 1)
-
-
-def ref_cumsum_float(row, F, exclusive):
-    """Exact running sums of one row of floats; (outputs, index of first overflow or None)."""
-    out = [None] * len(row)
-    total = Fraction(0)
-    nan = pinf = ninf = False
-    nterms = 0
-    allneg0 = True
-
-    def value():
-        """The rounded total so far, by the README's rules (raises Overflow)."""
-        if nan or (pinf and ninf):
-            return NAN
-        if pinf:
-            return INF
-        if ninf:
-            return -INF
-        if total == 0:
-            return -0.0 if nterms > 0 and allneg0 else 0.0
-        return round_fmt(total, F)
-
-    for i, x in enumerate(row):
-        if x is None:
-            continue
-        try:
-            if exclusive:
-                out[i] = value()
-            nterms += 1
-            if not is_neg_zero(x):
-                allneg0 = False
-            if math.isnan(x):
-                nan = True
-            elif x == INF:
-                pinf = True
-            elif x == -INF:
-                ninf = True
-            else:
-                total += Fraction(x)
-            if not exclusive:
-                out[i] = value()
-        except Overflow:
-            return out, i
-    return out, None
-
-
-INT8_MIN, INT8_MAX = -2 ** 63, 2 ** 63 - 1
-
-
-def ref_cumsum_int(row, exclusive):
-    """Exact running sums of one row of integers into bigint; (outputs, first error or None)."""
-    out = [None] * len(row)
-    total = 0
-    for i, x in enumerate(row):
-        if x is None:
-            continue
-        if exclusive:
-            out[i] = total
-        total += x
-        if not exclusive:
-            out[i] = total
-        if not INT8_MIN <= out[i] <= INT8_MAX:
-            return out, i
-    return out, None
-
-
-def pg_key(x):
-    """PostgreSQL's sort key of a number: NaN above everything, -0 == 0."""
-    if isinstance(x, float) and math.isnan(x):
-        return (1, 0.0)
-    return (0, x)
-
-
-def ref_cumext(row, want_max):
-    """Running maxima (want_max) or minima of one row, the later of equals winning."""
-    out = [None] * len(row)
-    cur = None
-    for i, x in enumerate(row):
-        if x is None:
-            continue
-        if cur is None:
-            cur = x
-        else:
-            kx, kc = pg_key(x), pg_key(cur)
-            if (kx >= kc) if want_max else (kx <= kc):
-                cur = x
-        out[i] = cur
-    return out, None
 
 
 # ----------------------------------------------------------------------------
@@ -345,14 +188,7 @@ class Case:
         L = self.dims[-1]
         out = []
         for start in range(0, len(self.vals), L):
-            row = self.vals[start:start + L]
-            if self.fn == 'cumsum':
-                if self.ty.fmt is None:
-                    r, err = ref_cumsum_int(row, self.excl)
-                else:
-                    r, err = ref_cumsum_float(row, self.ty.fmt, self.excl)
-            else:
-                r, err = ref_cumext(row, self.fn == 'cummax')
+            r, err = ref_row(self.fn, self.vals[start:start + L], self.ty.fmt, self.excl)
             if err is not None:
                 return out + r, start + err
             out.extend(r)
@@ -763,68 +599,55 @@ END $w$;""")
 
 
 class Session:
-    """Runs SQL scripts through psql with this test's settings and wrappers."""
+    """A connection (test/pgclient.py) with this test's settings and wrappers."""
 
-    def __init__(self, engine):
-        """The prologue of every script: settings and the wrappers."""
-        self.prologue = ("SET client_min_messages = warning;\nSET gpuscan.device = '%s';\n%s\n"
-                         % (engine, wrappers_sql()))
+    def __init__(self, args):
+        """Connect: the extension, gpuscan.device = --engine, the wrappers."""
+        self.conn = scan_session(args)
+        self.conn.query('SET client_min_messages = warning')
+        self.conn.query(wrappers_sql())
 
     def start(self, body):
-        """Start psql on prologue + body in the background; returns a handle for finish()."""
-        fin = tempfile.TemporaryFile('w+')
-        fout = tempfile.TemporaryFile('w+')
-        ferr = tempfile.TemporaryFile('w+')
-        fin.write(self.prologue + body)
-        fin.flush()
-        fin.seek(0)
-        proc = subprocess.Popen(['psql', '-X', '-A', '-t', '-q', '-v', 'ON_ERROR_STOP=1'],
-                                stdin=fin, stdout=fout, stderr=ferr, env=os.environ)
-        return proc, fin, fout, ferr
+        """Send a script of statements without waiting for it (see finish)."""
+        self.conn.send(body)
 
-    def finish(self, handle):
-        """Wait for psql; (exit status, output lines, stderr text)."""
-        proc, fin, fout, ferr = handle
-        rc = proc.wait()
-        fout.seek(0)
-        ferr.seek(0)
-        lines, err = fout.read().splitlines(), ferr.read()
-        for f in (fin, fout, ferr):
-            f.close()
-        return rc, lines, err
+    def finish(self):
+        """Wait for the script: (the first column of every row it returned,
+        the server's ERROR or None).  The statements of one script run in one
+        transaction; an ERROR ends it."""
+        try:
+            return [row[0] for rows in self.conn.wait_all() for row in rows], None
+        except SqlError as e:
+            return [], e
 
     def run(self, body):
         """Run a script and wait for it."""
-        return self.finish(self.start(body))
+        self.start(body)
+        return self.finish()
+
+    def close(self):
+        """Close the connection."""
+        self.conn.close()
 
 
 # ----------------------------------------------------------------------------
 # Comparison
 # ----------------------------------------------------------------------------
 
-class Tally:
-    """Passed and failed checks, failure lines, engines seen."""
+class CaseTally(Tally):
+    """The tally (test/tally.py), with the failure lines naming seed and case,
+    and the engines seen."""
 
     def __init__(self, seed, engine):
         """Set the fields."""
+        super().__init__(MAX_FAILURE_LINES)
         self.seed, self.engine = seed, engine
-        self.passed = self.failed = self.shown = 0
         self.engines = {}
         self.kernel = None      # the GPU kernel gpuscan.kernel asks for
 
-    def ok(self):
-        """Count a passed check."""
-        self.passed += 1
-
-    def fail(self, where, sql, what):
+    def fail_case(self, where, sql, what):
         """Count a failed check and print its line."""
-        self.failed += 1
-        if self.shown < MAX_FAILURE_LINES:
-            line = 'FAIL seed=%s %s: %s: %s' % (self.seed, where, sql, what)
-            print(re.sub(r'\s*\n\s*', ' ', line), flush=True)
-            self.shown += 1
-            if self.shown == MAX_FAILURE_LINES:
-                print('(further failure lines not shown; they are counted)', flush=True)
+        self.fail('seed=%s %s: %s: %s' % (self.seed, where, sql, what))
 
 
 def show_value(v, ty):
@@ -894,81 +717,81 @@ def compare(c, line, tally):
     sql = c.human_sql()
     want, err_pos = c.expect()
     if line is None:
-        tally.fail(where, sql, 'no result from the server')
+        tally.fail_case(where, sql, 'no result from the server')
         return
     parts = line.split('|')
     if parts[0] == 'ERR':
         _, eng, state, msg, detail = (line.split('|', 4) + ['', '', '', ''])[:5]
         problem = check_engine(c, eng, tally)
         if err_pos is None:
-            tally.fail(where, sql, 'expected no error, got ERROR %s %s (%s)' % (state, msg, detail))
+            tally.fail_case(where, sql, 'expected no error, got ERROR %s %s (%s)' % (state, msg, detail))
             return
         want_msg = 'bigint out of range' if c.ty.fmt is None else 'value out of range: overflow'
         m = SUBSCRIPT_RE.search(detail)
         got_sub = m.group(1) if m else None
         want_sub = c.subscripts(err_pos)
         if state != '22003' or msg != want_msg or got_sub != want_sub:
-            tally.fail(where, sql, 'expected ERROR 22003 %s at %s, got ERROR %s %s (%s)'
+            tally.fail_case(where, sql, 'expected ERROR 22003 %s at %s, got ERROR %s %s (%s)'
                        % (want_msg, want_sub, state, msg, detail))
         elif problem:
-            tally.fail(where, sql, problem)
+            tally.fail_case(where, sql, problem)
         else:
             tally.ok()
         return
     if parts[0] != 'OK' or len(parts) != 6:
-        tally.fail(where, sql, 'unreadable result line %r' % line[:200])
+        tally.fail_case(where, sql, 'unreadable result line %r' % line[:200])
         return
     _, eng, typ, isnull, dims, vals = parts
     problem = check_engine(c, eng, tally)
     if err_pos is not None:
-        tally.fail(where, sql, 'expected ERROR 22003 at %s, got a result' % c.subscripts(err_pos))
+        tally.fail_case(where, sql, 'expected ERROR 22003 at %s, got a result' % c.subscripts(err_pos))
         return
     want_typ = c.ty.result_sql(c.fn)
     if typ != want_typ:
-        tally.fail(where, sql, 'result type %s, expected %s' % (typ, want_typ))
+        tally.fail_case(where, sql, 'result type %s, expected %s' % (typ, want_typ))
         return
     if want is None:
         if isnull != 'true':
-            tally.fail(where, sql, 'expected a NULL result, got %s' % dims)
+            tally.fail_case(where, sql, 'expected a NULL result, got %s' % dims)
         else:
             tally.ok()
         return
     if isnull != 'false':
-        tally.fail(where, sql, 'expected an array, got NULL')
+        tally.fail_case(where, sql, 'expected an array, got NULL')
         return
     want_dims = ''.join('[%d:%d]' % (lb, lb + d - 1) for lb, d in zip(c.lbs, c.dims))
     if dims != want_dims:
-        tally.fail(where, sql, 'dims %r, expected %r' % (dims, want_dims))
+        tally.fail_case(where, sql, 'dims %r, expected %r' % (dims, want_dims))
         return
     toks = vals.split(',') if vals else []
     if len(toks) != len(want):
-        tally.fail(where, sql, '%d elements, expected %d' % (len(toks), len(want)))
+        tally.fail_case(where, sql, '%d elements, expected %d' % (len(toks), len(want)))
         return
     for pos, (tok, v) in enumerate(zip(toks, want)):
         if not same_value(tok, v, c.ty):
-            tally.fail(where, sql, 'at %s: expected %s, got %s'
+            tally.fail_case(where, sql, 'at %s: expected %s, got %s'
                        % (c.subscripts(pos), show_value(v, c.ty), show_got(tok, c.ty)))
             return
     if problem:
-        tally.fail(where, sql, problem)
+        tally.fail_case(where, sql, problem)
         return
     tally.ok()
 
 
 def run_cases(session, cases, tally):
-    """Run cases in one psql (references computed while the server works) and compare."""
+    """Run cases in one script (references computed while the server works) and compare."""
     body = ''.join("SELECT '%d|' || %s;\n" % (i, c.wrapper_sql()) for i, c in enumerate(cases))
-    handle = session.start(body)
+    session.start(body)
     for c in cases:
-        c.expect()              # the reference, computed while psql works
-    rc, lines, err = session.finish(handle)
+        c.expect()              # the reference, computed while the server works
+    lines, err = session.finish()
     got = {}
     for line in lines:
         i, _, rest = line.partition('|')
         if i.isdigit():
             got[int(i)] = rest
-    if rc != 0:
-        tally.fail('batch', '(psql)', 'psql exit status %d: %s' % (rc, err.strip()[:500]))
+    if err:
+        tally.fail_case('batch', '(server)', 'ERROR %s: %s' % (err.sqlstate, err.message[:500]))
     for i, c in enumerate(cases):
         compare(c, got.get(i), tally)
 
@@ -1104,20 +927,26 @@ def size_limit_cases(seed):
     return cases
 
 
-def run_size_limit(session, tally):
-    """Run the size-limit cases one psql each, timed, with the engine of each scan."""
+def run_size_limit(args, tally):
+    """Run the size-limit cases one connection each, timed, with the engine of each scan."""
     t_all = time.monotonic()
     for name, sql, chk in size_limit_cases(tally.seed):
         t0 = time.monotonic()
-        rc, lines, err = session.run(
+        try:
+            session = Session(args)
+        except (RuntimeError, SqlError) as e:
+            tally.fail_case('size-limit', sql, 'cannot set up a session: %s' % e)
+            continue
+        lines, err = session.run(
             "SELECT 'ans|' || pg_temp.try($q$%s$q$);\n"
             "SELECT 'eng|' || engine || ':' || kernel || ':' || coalesce(fallback_reason, '') "
             "FROM gpuscan_last_run();\n" % sql)
+        session.close()
         dt = time.monotonic() - t0
         got = dict(line.split('|', 1) for line in lines if '|' in line)
-        ans = got.get('ans') if rc == 0 else None
+        ans = got.get('ans') if err is None else None
         if ans is None:
-            ans = 'psql exit status %d: %s' % (rc, err.strip()[:300])
+            ans = 'ERROR %s' % ((err.sqlstate + ': ' + err.message[:300]) if err else '(no answer)')
         problem = chk(ans)
         eng = got.get('eng')    # none when no scan ran in this session
         if problem is None and eng is not None:
@@ -1128,7 +957,7 @@ def run_size_limit(session, tally):
         if problem is None:
             tally.ok()
         else:
-            tally.fail('size-limit', sql, problem)
+            tally.fail_case('size-limit', sql, problem)
     print('size-limit: %.1f s in all' % (time.monotonic() - t_all), flush=True)
 
 
@@ -1136,20 +965,20 @@ def run_size_limit(session, tally):
 # Main
 # ----------------------------------------------------------------------------
 
-def probe(session, tally):
-    """Create the extension if needed and check that the chosen engine can scan; False to stop."""
+def probe(args, tally):
+    """Connect, create the extension if needed and check that the chosen
+    engine can scan; the session, or None to stop."""
     try:
-        subprocess.run(['psql', '-X', '-q', '-c', 'CREATE EXTENSION IF NOT EXISTS gpuscan'],
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=os.environ)
-    except OSError as e:
-        tally.fail('setup', '(psql)', 'cannot run psql: %s' % e)
-        return False
-    rc, lines, err = session.run("SELECT 'probe|' || pg_temp.t_int4(0, '{1,2}'::int[], false);\n"
-                                 "SELECT 'version|' || extversion FROM pg_extension WHERE extname = 'gpuscan';\n"
-                                 "SELECT 'kernel|' || current_setting('gpuscan.kernel', true);\n")
-    if rc != 0:
-        tally.fail('setup', '(psql)', 'cannot run psql against the server: %s' % err.strip()[:500])
-        return False
+        session = Session(args)
+    except (RuntimeError, SqlError) as e:
+        tally.fail_case('setup', '(connect)', 'cannot set up a session on the server: %s' % e)
+        return None
+    lines, err = session.run("SELECT 'probe|' || pg_temp.t_int4(0, '{1,2}'::int[], false);\n"
+                             "SELECT 'version|' || extversion FROM pg_extension WHERE extname = 'gpuscan';\n"
+                             "SELECT 'kernel|' || current_setting('gpuscan.kernel', true);\n")
+    if err:
+        tally.fail_case('setup', '(probe)', 'ERROR %s: %s' % (err.sqlstate, err.message[:500]))
+        return None
     got = dict(line.split('|', 1) for line in lines if '|' in line)
     ans = got.get('probe', '')
     if not ans.startswith('OK|'):
@@ -1157,13 +986,13 @@ def probe(session, tally):
         what = 'ERROR %s %s (%s)' % (p[2], p[3], p[4]) if p[0] == 'ERR' else repr(ans)
         if tally.engine == 'gpu':
             what = 'the GPU engine is not usable (gpuscan.device = gpu): %s' % what
-        tally.fail('setup', "gpu_cumsum('{1,2}'::int[])", what)
-        return False
+        tally.fail_case('setup', "gpu_cumsum('{1,2}'::int[])", what)
+        return None
     kernel = got.get('kernel', '')
     tally.kernel = 'single_pass' if kernel == 'auto' else kernel
     print('gpuscan %s, gpuscan.device = %s, gpuscan.kernel = %s, PGOPTIONS=%r'
           % (got.get('version', '?'), tally.engine, kernel, os.environ.get('PGOPTIONS', '')), flush=True)
-    return True
+    return session
 
 
 def main():
@@ -1177,22 +1006,21 @@ def main():
     args = ap.parse_args()
     seed = args.seed if args.seed is not None else int(time.time() * 1000) % 10 ** 9
     print('hostile.py: seed %d (replay: --seed %d), engine %s' % (seed, seed, args.engine), flush=True)
-    tally = Tally(seed, args.engine)
+    tally = CaseTally(seed, args.engine)
 
     def summary():
         """Print the last line and exit."""
-        print('%d passed, %d failed' % (tally.passed, tally.failed))
-        sys.exit(1 if tally.failed else 0)
+        sys.exit(tally.summary())
 
     bad = reference_selfcheck(seed)
     for b in bad[:20]:
-        tally.fail('reference self-check', '-', b)
+        tally.fail_case('reference self-check', '-', b)
     if bad:
         summary()
     tally.ok()
 
-    session = Session(args.engine)
-    if not probe(session, tally):
+    session = probe(args, tally)
+    if session is None:
         summary()
 
     if args.case is not None:
@@ -1228,10 +1056,11 @@ def main():
         if sum(n for key, n in tally.engines.items() if key.startswith('gpu/')) > 0:
             tally.ok()
         else:
-            tally.fail('engine', '-', 'gpuscan.device = gpu but gpuscan_last_run() never showed the GPU')
+            tally.fail_case('engine', '-', 'gpuscan.device = gpu but gpuscan_last_run() never showed the GPU')
 
     if args.size_limit:
-        run_size_limit(session, tally)
+        session.close()
+        run_size_limit(args, tally)
     summary()
 
 

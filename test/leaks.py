@@ -28,7 +28,8 @@ import subprocess
 import sys
 import time
 
-from pgclient import SqlError, Tally, scan_options, scan_session, seeded
+from pgclient import SqlError, scan_options, scan_session, seeded
+from tally import Tally
 
 TYPES = {"int2": "smallint", "int4": "integer", "int8": "bigint",
          "float4": "real", "float8": "double precision"}

@@ -1,10 +1,12 @@
-"""test/pgclient.py -- a minimal PostgreSQL client over libpq (ctypes), for
-the reliability tests (test/cancel.py, test/leaks.py).
+"""test/pgclient.py -- a minimal PostgreSQL client over libpq (ctypes), the
+one database client of the Python tests (test/hostile.py, test/cancel.py,
+test/leaks.py, test/gpu/service.py).
 
 Standard library only, so the tests also run on the GPU machine, which has
 Python but no PostgreSQL driver.  libpq.so.5 is found by the dynamic loader
 (LD_LIBRARY_PATH there).  Connections take PGHOST, PGPORT, PGUSER and
-PGDATABASE from the environment, as psql does.
+PGDATABASE (and PGOPTIONS) from the environment, as psql does.  The tests'
+pass/fail tally is test/tally.py.
 """
 import ctypes
 import random
@@ -96,20 +98,27 @@ class Connection:
         if not _lib.PQsendQuery(self.conn, sql.encode()):
             raise RuntimeError(_text(_lib.PQerrorMessage(self.conn)))
 
-    def wait(self):
-        """Wait for the statement started by send(): its rows, or SqlError."""
-        rows, err = None, None
+    def wait_all(self):
+        """Wait for the statements started by send(): a list of the rows of
+        each, in order, or the first SqlError (PostgreSQL runs the statements
+        of one send in one transaction and stops at the first ERROR)."""
+        out, err = [], None
         while True:
             res = _lib.PQgetResult(self.conn)
             if not res:
                 break
             try:
-                rows = self._take(res)
+                out.append(self._take(res))
             except SqlError as e:
-                err = e
+                err = err or e
         if err:
             raise err
-        return rows
+        return out
+
+    def wait(self):
+        """Wait for the statement started by send(): its rows, or SqlError."""
+        results = self.wait_all()
+        return results[-1] if results else None
 
     def cancel(self):
         """Send a protocol cancel request (what psql's Ctrl-C does)."""
@@ -146,33 +155,14 @@ def seeded(args):
 
 
 def scan_session(args):
-    """A connection whose scans run on --engine with --kernel."""
+    """A connection whose scans run on --engine with --kernel (without a
+    --kernel option, the kernel that PGOPTIONS or the server sets)."""
     conn = Connection()
     conn.query("SET client_min_messages = warning")
     conn.query("CREATE EXTENSION IF NOT EXISTS gpuscan")
     conn.query("RESET client_min_messages")
     conn.query("SET gpuscan.device = %s" % args.engine)
-    conn.query("SET gpuscan.kernel = %s" % args.kernel)
+    if getattr(args, "kernel", None):
+        conn.query("SET gpuscan.kernel = %s" % args.kernel)
     return conn
 
-
-class Tally:
-    """Counts checks and prints each one; ends with 'N passed, N failed'."""
-
-    def __init__(self):
-        self.passed = 0
-        self.failed = 0
-
-    def check(self, ok, what):
-        """Record one check."""
-        if ok:
-            self.passed += 1
-        else:
-            self.failed += 1
-        print("%s %s" % ("ok  " if ok else "FAIL", what), flush=True)
-        return ok
-
-    def summary(self):
-        """Print the summary line; the exit status."""
-        print("%d passed, %d failed" % (self.passed, self.failed), flush=True)
-        return 1 if self.failed else 0

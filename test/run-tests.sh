@@ -40,9 +40,9 @@ else
 fi
 
 # 3. the CPU engine against its own slow reference
-echo "== engine tests (test/engine_test)"
-if make -s PG_CONFIG="$PG_CONFIG" test/engine_test; then
-	test/engine_test -q | tee "$LOG_DIR/engine_test.log"
+echo "== engine tests (test/engine/engine_test)"
+if make -s PG_CONFIG="$PG_CONFIG" test/engine/engine_test; then
+	test/engine/engine_test -q | tee "$LOG_DIR/engine_test.log"
 	add_counts "$LOG_DIR/engine_test.log"
 else
 	FAILED=$((FAILED + 1))

@@ -10,89 +10,38 @@
  * Usage: cpu_bench [-r reps] [-csv file] [log2 sizes...]
  */
 #include "../../core/engine.h"
+#include "bench.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
-/* Monotonic time in seconds. */
-static double
-Now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-/* The naive float4 loop: the baseline. */
-__attribute__((noinline)) static void
-NaiveFloat4(const float *x, float *y, int64_t n)
-{
-	float		s = 0;
-	int64_t		i;
-
-	for (i = 0; i < n; i++)
-	{
-		s += x[i];
-		y[i] = s;
+/* The naive loops, the baseline: s += x[i]; y[i] = s in the input's type. */
+#define NAIVE_LOOP(name, T) \
+	__attribute__((noinline)) static void \
+	name(const T *x, T *y, int64_t n) \
+	{ \
+		T			s = 0; \
+		int64_t		i; \
+		for (i = 0; i < n; i++) \
+		{ \
+			s += x[i]; \
+			y[i] = s; \
+		} \
 	}
-}
-
-/* The naive float8 loop. */
-__attribute__((noinline)) static void
-NaiveFloat8(const double *x, double *y, int64_t n)
-{
-	double		s = 0;
-	int64_t		i;
-
-	for (i = 0; i < n; i++)
-	{
-		s += x[i];
-		y[i] = s;
-	}
-}
-
-static int
-CompareDouble(const void *a, const void *b)
-{
-	double		x = *(const double *) a,
-				y = *(const double *) b;
-
-	return x < y ? -1 : x > y;
-}
-
-/* Median of n timings (sorts them). */
-static double
-Median(double *t, int n)
-{
-	qsort(t, n, sizeof(double), CompareDouble);
-	return n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2;
-}
-
-static uint64_t rng = 12345;
-
-/* splitmix64 */
-static uint64_t
-Rand64(void)
-{
-	uint64_t	z = (rng += UINT64_C(0x9e3779b97f4a7c15));
-
-	z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-	z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-	return z ^ (z >> 31);
-}
+NAIVE_LOOP(NaiveFloat4, float)
+NAIVE_LOOP(NaiveFloat8, double)
 
 /* A value of a named distribution. */
 static double
 Value(const char *dist)
 {
-	double		u = (Rand64() >> 11) * 0x1p-53;
+	/* drawn for every distribution: the data of the committed results */
+	double		u = BenchUniform(-1000, 1000);
 
 	if (strcmp(dist, "uniform") == 0)	/* uniform in [-1000, 1000) */
-		return 2000 * u - 1000;
+		return u;
 	if (strcmp(dist, "cents") == 0) /* prices: whole cents up to 10000 */
 		return (double) (Rand64() % 1000000) / 100;
 	return (double) (Rand64() % 100000);	/* "integers" */
@@ -113,6 +62,7 @@ main(int argc, char **argv)
 				di,
 				r;
 
+	rng_state = 12345;
 	for (a = 1; a < argc; a++)
 	{
 		if (strcmp(argv[a], "-r") == 0 && a + 1 < argc)
@@ -159,40 +109,28 @@ main(int argc, char **argv)
 				int64_t		i;
 
 				for (i = 0; i < n; i++)
-				{
-					double		v = Value(dists[di]);
-
-					if (f8)
-						((double *) x)[i] = v;
-					else
-						((float *) x)[i] = (float) v;
-				}
-				memset(&spec, 0, sizeof(spec));
-				spec.type = f8 ? GS_FLOAT8 : GS_FLOAT4;
-				spec.values = x;
-				spec.result = y;
-				spec.nitems = n;
-				spec.row_len = n;
+					BenchStore(x, i, f8, Value(dists[di]));
+				BenchFloatSpec(&spec, f8, x, y, n);
 				for (r = 0; r < reps && r < 64; r++)
 				{
-					double		t0 = Now();
+					double		t0 = BenchNow();
 
 					if (f8)
 						NaiveFloat8(x, y, n);
 					else
 						NaiveFloat4(x, y, n);
-					tn[r] = Now() - t0;
-					t0 = Now();
+					tn[r] = BenchNow() - t0;
+					t0 = BenchNow();
 					gs_cpu_scan(&spec, &res);
-					te[r] = Now() - t0;
+					te[r] = BenchNow() - t0;
 					if (res.status != GS_OK)
 					{
 						fprintf(stderr, "engine failed: %d\n", res.status);
 						return 1;
 					}
 				}
-				mn = Median(tn, r);
-				me = Median(te, r);
+				mn = BenchMedian(tn, r);
+				me = BenchMedian(te, r);
 				printf("%-7s %10ld %-9s %4d %12.3f %12.3f %12.3e %12.3e %6.2fx\n",
 					   f8 ? "float8" : "float4", (long) n, dists[di], res.acc_bits,
 					   mn * 1e3, me * 1e3, n / mn, n / me, mn / me);

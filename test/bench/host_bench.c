@@ -14,28 +14,18 @@
 #include "../../core/engine.h"
 #include "../../cuda/gpuscan_cuda.h"
 #include "../../core/host_copy.h"
+#include "bench.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #ifndef MADV_POPULATE_WRITE
 #define MADV_POPULATE_WRITE 23
 #endif
-
-/* Monotonic milliseconds. */
-static double
-NowMs(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
-}
 
 /* A fresh mapping of bytes (as malloc gives for large blocks). */
 static char *
@@ -69,7 +59,7 @@ Touch(size_t bytes, const char *src, int how)
 	char	   *p = Fresh(bytes);
 	char	   *a;
 	size_t		len;
-	double		t0 = NowMs(),
+	double		t0 = BenchNow() * 1e3,
 				ms;
 
 	Interior(p, bytes, &a, &len);
@@ -81,7 +71,7 @@ Touch(size_t bytes, const char *src, int how)
 		memset(p, 1, bytes);
 	else
 		gs_copy(p, src, bytes);
-	ms = NowMs() - t0;
+	ms = BenchNow() * 1e3 - t0;
 	munmap(p, bytes);
 	return bytes / (ms * 1e-3) * 1e-9;
 }
@@ -111,23 +101,18 @@ FirstCall(const char *loading)
 		setenv("CUDA_MODULE_LOADING", loading, 1);
 		for (int i = 0; i < 1000; i++)
 			x[i] = (float) i;
-		memset(&spec, 0, sizeof(spec));
-		spec.type = GS_FLOAT4;
-		spec.values = x;
-		spec.result = y;
-		spec.nitems = 1000;
-		spec.row_len = 1000;
-		t0 = NowMs();
+		BenchFloatSpec(&spec, 0, x, y, 1000);
+		t0 = BenchNow() * 1e3;
 		if (gs_cuda_init(GS_FAULT_NONE, msg, sizeof(msg)) != GS_OK)
 		{
 			printf("no GPU: %s\n", msg);
 			_exit(1);
 		}
-		t1 = NowMs();
+		t1 = BenchNow() * 1e3;
 		gs_cuda_scan(&spec, &cfg, &res, &times);
-		t2 = NowMs();
+		t2 = BenchNow() * 1e3;
 		gs_cuda_scan(&spec, &cfg, &res, &times);
-		t3 = NowMs();
+		t3 = BenchNow() * 1e3;
 		printf("CUDA_MODULE_LOADING=%-5s context %.1f ms, first scan %.2f ms, second scan %.3f ms\n",
 			   loading, t1 - t0, t2 - t1, t3 - t2);
 		fflush(stdout);
@@ -161,10 +146,10 @@ main(int argc, char **argv)
 	printf("# host_bench: %zu MiB; %d copy threads; transparent_hugepage: %s\n", mib, threads, thp);
 	for (int r = 0; r < 2; r++)
 	{
-		double		t0 = NowMs();
+		double		t0 = BenchNow() * 1e3;
 
 		gs_copy(touched, src, bytes);
-		printf("into touched memory: copy threads %.1f GB/s\n", bytes / ((NowMs() - t0) * 1e-3) * 1e-9);
+		printf("into touched memory: copy threads %.1f GB/s\n", bytes / ((BenchNow() * 1e3 - t0) * 1e-3) * 1e-9);
 		for (int h = 0; h < 4; h++)
 			printf("into fresh memory:   %-52s %.1f GB/s\n", how[h], Touch(bytes, src, h));
 	}

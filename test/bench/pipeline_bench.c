@@ -21,59 +21,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+
+#include "bench.h"				/* after cuda_runtime.h, for BENCH_CK */
 
 #define REPS 7
-
-/* Monotonic seconds. */
-static double
-Now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-static int
-CmpDouble(const void *a, const void *b)
-{
-	double		x = *(const double *) a,
-				y = *(const double *) b;
-
-	return x < y ? -1 : x > y;
-}
-
-/* Median of n timings (sorts them). */
-static double
-Median(double *t, int n)
-{
-	qsort(t, n, sizeof(double), CmpDouble);
-	return t[n / 2];
-}
-
-static uint64_t rng = 7;
-
-/* splitmix64 */
-static uint64_t
-Rand64(void)
-{
-	uint64_t	z = (rng += UINT64_C(0x9e3779b97f4a7c15));
-
-	z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-	z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-	return z ^ (z >> 31);
-}
-
-#define CK(x) \
-	do { \
-		cudaError_t e_ = (x); \
-		if (e_ != cudaSuccess) \
-		{ \
-			fprintf(stderr, "%s: %s\n", #x, cudaGetErrorString(e_)); \
-			exit(1); \
-		} \
-	} while (0)
 
 /* GB/s of a raw copy of bytes, median of REPS. */
 static double
@@ -82,15 +33,15 @@ RawCopy(void *dst, const void *src, size_t bytes, enum cudaMemcpyKind kind)
 	double		t[REPS];
 	int			r;
 
-	CK(cudaMemcpy(dst, src, bytes, kind));
+	BENCH_CK(cudaMemcpy(dst, src, bytes, kind));
 	for (r = 0; r < REPS; r++)
 	{
-		double		t0 = Now();
+		double		t0 = BenchNow();
 
-		CK(cudaMemcpy(dst, src, bytes, kind));
-		t[r] = Now() - t0;
+		BENCH_CK(cudaMemcpy(dst, src, bytes, kind));
+		t[r] = BenchNow() - t0;
 	}
-	return bytes / Median(t, REPS) * 1e-9;
+	return bytes / BenchMedian(t, REPS) * 1e-9;
 }
 
 int
@@ -110,23 +61,24 @@ main(int argc, char **argv)
 	double		t0,
 				first_ms;
 
-	t0 = Now();
+	rng_state = 7;
+	t0 = BenchNow();
 	if (gs_cuda_init(GS_FAULT_NONE, msg, sizeof(msg)) != GS_OK)
 	{
 		printf("no GPU: %s\n", msg);
 		return 1;
 	}
-	first_ms = (Now() - t0) * 1e3;
-	CK(cudaGetDeviceProperties(&prop, 0));
+	first_ms = (BenchNow() - t0) * 1e3;
+	BENCH_CK(cudaGetDeviceProperties(&prop, 0));
 	nthreads = gs_copy_init(0);
 	printf("# pipeline_bench: %s; CUDA context created in %.1f ms; %d host copy threads; medians of %d\n",
 		   prop.name, first_ms, nthreads, REPS);
 	if (csv)
 		fprintf(csv, "type,n,what,ms,gbps,fraction_of_pinned\n");
 
-	CK(cudaHostAlloc((void **) &pinned_a, maxbytes, cudaHostAllocDefault));
-	CK(cudaHostAlloc((void **) &pinned_b, maxbytes, cudaHostAllocDefault));
-	CK(cudaMalloc((void **) &dev, maxbytes));
+	BENCH_CK(cudaHostAlloc((void **) &pinned_a, maxbytes, cudaHostAllocDefault));
+	BENCH_CK(cudaHostAlloc((void **) &pinned_b, maxbytes, cudaHostAllocDefault));
+	BENCH_CK(cudaMalloc((void **) &dev, maxbytes));
 	host_a = malloc(maxbytes);
 	host_b = malloc(maxbytes);
 	memset(host_a, 1, maxbytes);
@@ -171,16 +123,16 @@ main(int argc, char **argv)
 
 				for (int r = 0; r < REPS; r++)
 				{
-					double		a = Now();
+					double		a = BenchNow();
 
 					memcpy(host_b, host_a, bytes);
-					t[r] = Now() - a;
-					a = Now();
+					t[r] = BenchNow() - a;
+					a = BenchNow();
 					gs_copy(host_b, host_a, bytes);
-					u[r] = Now() - a;
+					u[r] = BenchNow() - a;
 				}
-				copy1 = bytes / Median(t, REPS) * 1e-9;
-				copyt = bytes / Median(u, REPS) * 1e-9;
+				copy1 = bytes / BenchMedian(t, REPS) * 1e-9;
+				copyt = bytes / BenchMedian(u, REPS) * 1e-9;
 			}
 			printf("%s 2^%d (%zu MiB): pageable H2D %.1f D2H %.1f GB/s; pinned H2D %.1f D2H %.1f GB/s; "
 				   "host memcpy %.1f, copy threads %.1f GB/s\n",
@@ -206,19 +158,8 @@ main(int argc, char **argv)
 				double		pin = h2d_pin < d2h_pin ? h2d_pin : d2h_pin;
 
 				for (int64_t i = 0; i < n; i++)
-				{
-					double		v = 2000.0 * ((Rand64() >> 11) * 0x1p-53) - 1000.0;
-
-					if (f8)
-						((double *) in)[i] = v;
-					else
-						((float *) in)[i] = (float) v;
-				}
-				memset(&spec, 0, sizeof(spec));
-				spec.type = f8 ? GS_FLOAT8 : GS_FLOAT4;
-				spec.values = in;
-				spec.nitems = n;
-				spec.row_len = n;
+					BenchStore(in, i, f8, BenchUniform(-1000, 1000));
+				BenchFloatSpec(&spec, f8, in, NULL, n);
 				for (int k = 0; k < 2; k++)
 				{
 					/* staged with huge pages on the result (as the glue does), staged, pageable */
@@ -234,7 +175,7 @@ main(int argc, char **argv)
 						for (int r = -1; r < REPS; r++)
 						{
 							void	   *out = malloc(bytes);	/* fresh, as palloc gives */
-							double		a = Now();
+							double		a = BenchNow();
 
 							if (mode == 0)
 								gs_advise_result(out, bytes);
@@ -245,11 +186,11 @@ main(int argc, char **argv)
 								return 1;
 							}
 							if (r >= 0)
-								t[r] = Now() - a;
+								t[r] = BenchNow() - a;
 							last = times;
 							free(out);
 						}
-						ms = Median(t, REPS) * 1e3;
+						ms = BenchMedian(t, REPS) * 1e3;
 						gbps = bytes / (ms * 1e-3) * 1e-9;
 						printf("  engine %-11s %-10s %9.2f ms  %6.1f GB/s  %.2fx pinned one-way  "
 							   "(plan %.2f, host staging %.2f, h2d %.2f, kernels %.2f, d2h %.2f ms; %d chunks; acc %d%s)\n",

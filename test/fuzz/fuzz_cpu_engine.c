@@ -1,6 +1,6 @@
 /*
  * test/fuzz/fuzz_cpu_engine.c — libFuzzer target: the CPU engine
- * (gs_cpu_scan) against the slow exact reference of test/reference.h.
+ * (gs_cpu_scan) against the slow exact reference of test/engine/reference.h.
  *
  * Each input is decoded into one scan request; the engine's results are
  * compared bit for bit with the reference's (NaNs alike), errors included,
@@ -31,7 +31,7 @@
  */
 #include "../../core/engine.h"
 #include "../../core/cpu_simd.h"
-#include "../reference.h"
+#include "../engine/reference.h"
 #include "fuzz_reference.h"
 
 #include <stdio.h>

@@ -1,11 +1,11 @@
 /*
  * test/fuzz/fuzz_reference.c — the reference and the check of
- * test/reference.h for the fuzz target, compiled on their own: with edge
+ * test/engine/reference.h for the fuzz target, compiled on their own: with edge
  * coverage (the paths of the exact rounding an input takes, ties among them,
  * guide the fuzzer) but without libFuzzer's comparison tracing, which made
  * the reference's digit loops three times slower than the rest of a run.
  */
-#include "../reference.h"
+#include "../engine/reference.h"
 #include "fuzz_reference.h"
 
 /* Reference(): the reference result of a scan; first error position or -1. */

@@ -1,6 +1,6 @@
 /*
  * test/fuzz/fuzz_reference.h — Reference() and RefCheck() of
- * test/reference.h as the fuzz target calls them: compiled apart, in
+ * test/engine/reference.h as the fuzz target calls them: compiled apart, in
  * test/fuzz/fuzz_reference.c, without comparison tracing.
  */
 #ifndef GPUSCAN_FUZZ_REFERENCE_H

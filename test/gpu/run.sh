@@ -14,7 +14,7 @@
 #      CPU, gpu is ERROR 55000); injected faults;
 #   5. test/hostile.py (hostile inputs against an exact reference, every
 #      kernel, the size limit), test/cancel.py and test/leaks.py on the GPU;
-#   6. test/gpu/engine_compare: the GPU engine against the CPU engine, bit
+#   6. test/engine/engine_compare: the GPU engine against the CPU engine, bit
 #      for bit, up to 2^MAX_LOG2 elements (default 28).
 # test/gpu/concurrency.sh (pgbench, many connections) and
 # test/gpu/sanitize.sh (the suites under compute-sanitizer) run on their own.
@@ -204,8 +204,8 @@ python3 test/leaks.py --engine gpu --faults --gpu-mem | tee "$LOGDIR/leaks.log"
 add_counts "$LOGDIR/leaks.log"
 
 echo "== GPU engine against CPU engine, bit for bit, up to 2^$MAXLOG elements"
-if make -s PG_CONFIG="$PG_CONFIG" test/gpu/engine_compare; then
-	test/gpu/engine_compare -q "$MAXLOG" | tee "$LOGDIR/engine_compare.log"
+if make -s PG_CONFIG="$PG_CONFIG" test/engine/engine_compare; then
+	test/engine/engine_compare -q "$MAXLOG" | tee "$LOGDIR/engine_compare.log"
 	add_counts "$LOGDIR/engine_compare.log"
 else
 	FAILED=$((FAILED + 1))

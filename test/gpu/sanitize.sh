@@ -6,7 +6,7 @@
 # the postmaster forks without exec, and compute-sanitizer follows only
 # processes that exec (seen on an H100,
 # test/gpu/results/2026-11-22-h100-first-try-concurrency-sanitizer.txt).
-# test/gpu/engine_compare runs the very same code in its own process: the
+# test/engine/engine_compare runs the very same code in its own process: the
 # chunk driver (core/chunked.c) and the chunks (cuda/scan.cu), every kernel,
 # type, operator, row shape and option, compared bit for bit with the CPU
 # engine.  Each tool runs it up to 2^MAX_LOG2 elements (default 12: the
@@ -26,12 +26,12 @@ LIMIT=${LIMIT:-240}
 mkdir -p "$LOGDIR"
 
 setup_packages || summary 0 1
-make -s PG_CONFIG="$PG_CONFIG" test/gpu/engine_compare || summary 0 1
+make -s PG_CONFIG="$PG_CONFIG" test/engine/engine_compare || summary 0 1
 for tool in $TOOLS; do
 	log=$LOGDIR/sanitize-$tool.log
-	echo "== compute-sanitizer --tool $tool test/gpu/engine_compare -q $MAXLOG"
+	echo "== compute-sanitizer --tool $tool test/engine/engine_compare -q $MAXLOG"
 	timeout "$LIMIT" env -u LD_LIBRARY_PATH compute-sanitizer --tool "$tool" --error-exitcode 99 \
-		test/gpu/engine_compare -q "$MAXLOG" >"$log" 2>&1
+		test/engine/engine_compare -q "$MAXLOG" >"$log" 2>&1
 	rc=$?
 	tail -3 "$log"
 	if [ $rc = 0 ] && grep -qE '^[0-9]+ passed, 0 failed$' "$log" &&

@@ -34,7 +34,8 @@ import threading
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from pgclient import Connection, SqlError, Tally, now  # noqa: E402
+from pgclient import Connection, SqlError, now  # noqa: E402
+from tally import Tally  # noqa: E402
 
 T = Tally()
 

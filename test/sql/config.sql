@@ -6,17 +6,10 @@
 -- PGOPTIONS: where the outcome depends on the machine, the test checks the
 -- outcome each kind of machine must give and prints only whether it did.
 --
-SET client_min_messages = warning;
-CREATE EXTENSION IF NOT EXISTS gpuscan;
-RESET client_min_messages;
-
-CREATE FUNCTION pg_temp.outcome(q text) RETURNS text LANGUAGE plpgsql AS $$
-BEGIN
-  EXECUTE q;
-  RETURN 'ok';
-EXCEPTION WHEN OTHERS THEN
-  RETURN SQLSTATE || ': ' || SQLERRM;
-END $$;
+-- the extension and pg_temp.outcome (pg_regress sets PG_ABS_SRCDIR: test/)
+\getenv abs_srcdir PG_ABS_SRCDIR
+\set setup :abs_srcdir '/sql/include/setup.sql'
+\i :setup
 
 -- A query's one value as text, or its SQLSTATE and message; run only when
 -- called (so the planner cannot fold a call in an untaken CASE branch).

@@ -6,18 +6,10 @@
 -- against the exact numeric sum rounded to the float type, and hand-written
 -- cases whose answers are known.  Nothing here depends on the engine or device.
 --
-SET client_min_messages = warning;
-CREATE EXTENSION IF NOT EXISTS gpuscan;
-RESET client_min_messages;
-
--- The SQLSTATE and message of a statement, or 'ok'.
-CREATE FUNCTION pg_temp.outcome(q text) RETURNS text LANGUAGE plpgsql AS $$
-BEGIN
-  EXECUTE q;
-  RETURN 'ok';
-EXCEPTION WHEN OTHERS THEN
-  RETURN SQLSTATE || ': ' || SQLERRM;
-END $$;
+-- the extension and pg_temp.outcome (pg_regress sets PG_ABS_SRCDIR: test/)
+\getenv abs_srcdir PG_ABS_SRCDIR
+\set setup :abs_srcdir '/sql/include/setup.sql'
+\i :setup
 
 -- Reference for one-dimensional arrays of any numeric type: running sum over
 -- the non-NULL elements, NULL at NULL positions, via a window function.

@@ -7,23 +7,15 @@
 -- without a GPU, and under the GPU runner's forced settings: each check
 -- prints whether the machine behaved as its kind must.
 --
-SET client_min_messages = warning;
-CREATE EXTENSION IF NOT EXISTS gpuscan;
-RESET client_min_messages;
+-- the extension and pg_temp.outcome (pg_regress sets PG_ABS_SRCDIR: test/)
+\getenv abs_srcdir PG_ABS_SRCDIR
+\set setup :abs_srcdir '/sql/include/setup.sql'
+\i :setup
 
 -- Is gpuscan preloaded (and so its service registered)?
 CREATE FUNCTION pg_temp.preloaded() RETURNS boolean LANGUAGE sql AS $$
   SELECT current_setting('shared_preload_libraries') ~ '(^|[ ,])"?gpuscan"?($|[ ,])'
 $$;
-
--- A statement's SQLSTATE and message, or 'ok'.
-CREATE FUNCTION pg_temp.outcome(q text) RETURNS text LANGUAGE plpgsql AS $$
-BEGIN
-  EXECUTE q;
-  RETURN 'ok';
-EXCEPTION WHEN OTHERS THEN
-  RETURN SQLSTATE || ': ' || SQLERRM;
-END $$;
 
 -- A forced GPU scan's SQLSTATE, message and hint, or 'ok'.
 CREATE FUNCTION pg_temp.forced(q text) RETURNS text LANGUAGE plpgsql AS $$

@@ -1,14 +1,15 @@
 /*
- * test/engine_test.c — the CPU engine against a slow reference of its own.
+ * test/engine/engine_test.c — the CPU engine against a slow reference of its
+ * own.  Beside it, engine_compare.c holds the GPU engine to the CPU engine.
  *
- * The reference (test/reference.h) shares no code with the engine.  Random
+ * The reference (reference.h) shares no code with the engine.  Random
  * arrays of every type, null pattern, row shape and option, at the edge sizes
  * 0, 1, 2, 2047, 2048, 2049 and 2^20+1, are compared bit for bit, errors
  * included.
  *
  * Usage: engine_test [-q] [seed]      Prints "N passed, N failed".
  */
-#include "../core/engine.h"
+#include "../../core/engine.h"
 #include "cases.h"
 #include "reference.h"
 
@@ -55,6 +56,21 @@ Report(const Case *c, int ok, int acc_bits, const char *why, const char *how)
 			   acc_bits, ok ? "" : " — ", why);
 }
 
+/* The engine's spec of a case, with its results to go to result. */
+static void
+CaseSpec(const Case *c, void *result, GsScanSpec *spec)
+{
+	memset(spec, 0, sizeof(*spec));
+	spec->type = c->type;
+	spec->values = c->values;
+	spec->result = result;
+	spec->nitems = c->nitems;
+	spec->row_len = c->row_len;
+	spec->nulls = c->nulls;
+	spec->exclusive = c->exclusive;
+	spec->op = c->op;
+}
+
 static void
 RunCase(Case *c)
 {
@@ -69,15 +85,7 @@ RunCase(Case *c)
 	char		why[200] = "";
 
 	memset(got, REF_POISON, osz * (c->nvalues + 1));
-	memset(&spec, 0, sizeof(spec));
-	spec.type = c->type;
-	spec.values = c->values;
-	spec.result = got;
-	spec.nitems = c->nitems;
-	spec.row_len = c->row_len;
-	spec.nulls = c->nulls;
-	spec.exclusive = c->exclusive;
-	spec.op = c->op;
+	CaseSpec(c, got, &spec);
 	gs_plan(&spec, &plan);
 	gs_cpu_scan(&spec, &res);
 	want_err = Reference(&spec, want);
@@ -105,16 +113,10 @@ static void
 RandomCaseOp(GsElemType type, int64_t nitems, int64_t row_len, int nullpct,
 			 int dist, bool excl, GsScanOp op, const char *what)
 {
-	Case		c;
+	Case		c = {.type = type, .nitems = nitems, .row_len = row_len,
+	.exclusive = excl, .op = op, .what = what};
 	int			isz = gs_type_size(type);
 
-	memset(&c, 0, sizeof(c));
-	c.type = type;
-	c.nitems = nitems;
-	c.row_len = row_len;
-	c.exclusive = excl;
-	c.op = op;
-	c.what = what;
 	c.nulls = RandomNulls(nitems, nullpct);
 	c.values = malloc((size_t) isz * (nitems + 1));
 	c.nvalues = RandomValues(type, nitems, c.nulls, dist, c.values);
@@ -123,35 +125,12 @@ RandomCaseOp(GsElemType type, int64_t nitems, int64_t row_len, int nullpct,
 	free(c.nulls);
 }
 
-/* Build and run a random case of running totals. */
-static void
-RandomCase(GsElemType type, int64_t nitems, int64_t row_len, int nullpct,
-		   int dist, bool excl, const char *what)
-{
-	RandomCaseOp(type, nitems, row_len, nullpct, dist, excl, GS_OP_SUM, what);
-}
-
-/* Running maxima and minima of a type and distribution: one row and rows, NULLs. */
-static void
-OrderCases(GsElemType ty, int64_t n, int dist)
-{
-	GsScanOp	op;
-
-	for (op = GS_OP_MAX; op <= GS_OP_MIN; op++)
-	{
-		RandomCaseOp(ty, n, n ? n : 1, 0, dist, false, op, "order, one row");
-		RandomCaseOp(ty, n, n ? n : 1, 20, dist, false, op, "order, one row, nulls");
-		RandomCaseOp(ty, n - n % 3, 3, 30, dist, false, op, "order, rows of 3, nulls");
-		RandomCaseOp(ty, n, 1, 50, dist, false, op, "order, rows of 1, nulls");
-		RandomCaseOp(ty, n, n ? n : 1, 100, dist, false, op, "order, all NULL");
-	}
-}
-
 /* Run a fixed float4 case given as a list. */
 static void
 FixedCase4(const float *v, int n, bool excl, const float *expect, const char *what)
 {
-	Case		c;
+	Case		c = {.type = GS_FLOAT4, .nitems = n, .row_len = n, .values = (void *) v,
+	.nvalues = n, .exclusive = excl, .what = what};
 	GsScanSpec	spec;
 	GsPlan		plan;
 	GsScanResult res;
@@ -159,14 +138,7 @@ FixedCase4(const float *v, int n, bool excl, const float *expect, const char *wh
 	int			i,
 				ok = 1;
 
-	memset(&c, 0, sizeof(c));
-	memset(&spec, 0, sizeof(spec));
-	spec.type = GS_FLOAT4;
-	spec.values = v;
-	spec.result = got;
-	spec.nitems = n;
-	spec.row_len = n;
-	spec.exclusive = excl;
+	CaseSpec(&c, got, &spec);
 	gs_plan(&spec, &plan);
 	gs_cpu_scan(&spec, &res);
 	for (i = 0; i < n; i++)
@@ -260,25 +232,19 @@ main(int argc, char **argv)
 
 			for (d = 0; d < (isfloat ? ND : 1); d++)
 			{
+				/* keep the large size to the main paths */
+				bool		main_paths = !big || d == D_UNIT || d == D_INTS;
+
 				if (pass == 0 && (!big || d == D_SPECIAL || d == D_NEGZERO))
-					OrderCases(ty, n, d);
-				/* one row, then rows of 3, with and without NULLs, both modes */
-				RandomCase(ty, n, n ? n : 1, 0, d, false, "one row");
-				RandomCase(ty, n, n ? n : 1, 0, d, true, "one row");
-				if (big && d != D_UNIT && d != D_INTS)
-					continue;	/* keep the large size to the main paths */
-				RandomCase(ty, n, n ? n : 1, 20, d, false, "one row, nulls");
-				RandomCase(ty, n - n % 3, 3, 0, d, true, "rows of 3");
-				RandomCase(ty, n - n % 3, 3, 30, d, false, "rows of 3, nulls");
-				RandomCase(ty, n, 1, 50, d, true, "rows of 1, nulls");
-				if (n >= 10000)
-					RandomCase(ty, n - n % 5000, 5000, 5, d, false, "rows of 5000, nulls");
-				RandomCase(ty, n, n ? n : 1, 100, d, false, "all NULL");
+					OrderShapes(RandomCaseOp, ty, n, d);
+				SumShapes(RandomCaseOp, ty, n, d, !main_paths);
+				if (main_paths && n >= 10000)
+					RandomCaseOp(ty, n - n % 5000, 5000, 5, d, false, GS_OP_SUM, "rows of 5000, nulls");
 			}
 			if (ty == GS_INT8)
 			{
-				RandomCase(ty, n, n ? n : 1, 0, D_OVERFLOW, false, "int8 overflow");
-				RandomCase(ty, n, n ? n : 1, 10, D_OVERFLOW, true, "int8 overflow");
+				RandomCaseOp(ty, n, n ? n : 1, 0, D_OVERFLOW, false, GS_OP_SUM, "int8 overflow");
+				RandomCaseOp(ty, n, n ? n : 1, 10, D_OVERFLOW, true, GS_OP_SUM, "int8 overflow");
 			}
 		}
 	}

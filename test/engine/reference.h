@@ -1,7 +1,7 @@
 /*
- * test/reference.h — a slow exact reference of the scans, and the bit for
- * bit comparison of an engine's outcome with it.  Header-only; shared by the
- * engine test (test/engine_test.c) and the fuzz target
+ * test/engine/reference.h — a slow exact reference of the scans, and the bit
+ * for bit comparison of an engine's outcome with it.  Header-only; shared by
+ * the engine test (engine_test.c) and the fuzz target
  * (test/fuzz/fuzz_cpu_engine.c); its functions are static inline, so that a
  * file may use only some of them.
  *
@@ -21,7 +21,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../core/engine.h"
+#include "../../core/engine.h"
 
 /* The byte the callers fill the result buffer with, one element past the end included. */
 #define REF_POISON 0xa5

@@ -1,6 +1,8 @@
 /*
- * test/cases.h — random test data shared by the engine tests
- * (test/engine_test.c, test/gpu/engine_compare.c).  Header-only.
+ * test/engine/cases.h — random test data and the case shapes shared by the
+ * engine tests (engine_test.c: the CPU engine against reference.h;
+ * engine_compare.c: the GPU engine against the CPU engine).  Header-only;
+ * the random numbers are test/rand.h's.
  */
 #ifndef GPUSCAN_TEST_CASES_H
 #define GPUSCAN_TEST_CASES_H
@@ -10,29 +12,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "../core/engine.h"
-
-/* ---------- random numbers (splitmix64) ---------- */
-
-static uint64_t rng_state = 20261121;
-
-/* Next 64 random bits. */
-static uint64_t
-Rand64(void)
-{
-	uint64_t	z = (rng_state += UINT64_C(0x9e3779b97f4a7c15));
-
-	z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-	z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-	return z ^ (z >> 31);
-}
-
-/* Uniform integer in [0, n). */
-static uint64_t
-RandBelow(uint64_t n)
-{
-	return n ? Rand64() % n : 0;
-}
+#include "../../core/engine.h"
+#include "../rand.h"
 
 /* Distributions of random values. */
 enum
@@ -191,6 +172,55 @@ RandomValues(GsElemType type, int64_t nitems, const uint8_t *nulls, int dist,
 		k++;
 	}
 	return k;
+}
+
+/*
+ * One case of an engine test: a random array of nitems values of a type and
+ * distribution, with nullpct% NULLs, in rows of row_len, scanned with op
+ * (exclusive: sums only).  what names the shape in the test's output.
+ */
+typedef void (*CaseRunner) (GsElemType type, int64_t nitems, int64_t row_len, int nullpct,
+							int dist, bool excl, GsScanOp op, const char *what);
+
+/*
+ * Running totals of n values of a type and distribution: one row, inclusive
+ * and exclusive; unless only_one_row, one row with NULLs, rows of 3 with and
+ * without NULLs, rows of 1 with NULLs, and all NULL.
+ */
+static void
+SumShapes(CaseRunner run, GsElemType type, int64_t n, int dist, bool only_one_row)
+{
+	int64_t		one = n ? n : 1;
+
+	run(type, n, one, 0, dist, false, GS_OP_SUM, "one row");
+	run(type, n, one, 0, dist, true, GS_OP_SUM, "one row");
+	if (only_one_row)
+		return;
+	run(type, n, one, 20, dist, false, GS_OP_SUM, "one row, nulls");
+	run(type, n - n % 3, 3, 0, dist, true, GS_OP_SUM, "rows of 3");
+	run(type, n - n % 3, 3, 30, dist, false, GS_OP_SUM, "rows of 3, nulls");
+	run(type, n, 1, 50, dist, true, GS_OP_SUM, "rows of 1, nulls");
+	run(type, n, one, 100, dist, false, GS_OP_SUM, "all NULL");
+}
+
+/*
+ * Running maxima, then minima, of n values of a type and distribution: one
+ * row with and without NULLs, rows of 3 and of 1 with NULLs, all NULL.
+ */
+static void
+OrderShapes(CaseRunner run, GsElemType type, int64_t n, int dist)
+{
+	int64_t		one = n ? n : 1;
+	GsScanOp	op;
+
+	for (op = GS_OP_MAX; op <= GS_OP_MIN; op = (GsScanOp) (op + 1))
+	{
+		run(type, n, one, 0, dist, false, op, "order, one row");
+		run(type, n, one, 20, dist, false, op, "order, one row, nulls");
+		run(type, n - n % 3, 3, 30, dist, false, op, "order, rows of 3, nulls");
+		run(type, n, 1, 50, dist, false, op, "order, rows of 1, nulls");
+		run(type, n, one, 100, dist, false, op, "order, all NULL");
+	}
 }
 
 #endif							/* GPUSCAN_TEST_CASES_H */

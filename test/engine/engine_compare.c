@@ -1,6 +1,7 @@
 /*
- * test/gpu/engine_compare.c — the GPU engine against the CPU engine, bit for
- * bit, on a machine with a GPU.
+ * test/engine/engine_compare.c — the GPU engine against the CPU engine, bit
+ * for bit, on a machine with a GPU (test/gpu/run.sh and sanitize.sh run it).
+ * Beside it, engine_test.c holds the CPU engine to an exact reference.
  *
  * Random arrays of every type and value distribution, NULL pattern, row
  * shape, operator (sums, maxima, minima) and option, at sizes from 0 to 2^28 (2047/2048/2049 around a
@@ -17,28 +18,18 @@
  */
 #include "../../core/engine.h"
 #include "../../cuda/gpuscan_cuda.h"
-#include "../cases.h"
+#include "../bench/bench.h"
+#include "cases.h"
 
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
 static int	passed,
 			failed,
 			quiet,
 			refused_by_sample,
 			pinned_mb = 12;		/* small stages: many chunks, many carries */
-
-/* Monotonic seconds. */
-static double
-Now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
 
 static const char *
 TypeName(GsElemType t)
@@ -78,9 +69,9 @@ CompareOp(GsElemType type, int64_t nitems, int64_t row_len, int nullpct,
 	spec.exclusive = excl;
 	spec.op = op;
 	spec.result = cpu;
-	tcpu = Now();
+	tcpu = BenchNow();
 	gs_cpu_scan(&spec, &cres);
-	tcpu = Now() - tcpu;
+	tcpu = BenchNow() - tcpu;
 	gs_plan(&spec, &plan);
 
 	for (k = GS_KERNEL_KOGGE_STONE; k <= GS_KERNEL_SINGLE_PASS; k++)
@@ -90,13 +81,13 @@ CompareOp(GsElemType type, int64_t nitems, int64_t row_len, int nullpct,
 
 		memset(gpu, 0xa5, osz * (nvalues + 1));
 		spec.result = gpu;
-		tgpu = Now();
+		tgpu = BenchNow();
 		cfg.kernel = (GsKernel) k;
 		cfg.pinned_mb = pinned_mb;
 		cfg.copy_threads = 0;
 		cfg.fault = GS_FAULT_NONE;
 		gs_cuda_scan(&spec, &cfg, &gres, &times);
-		tgpu = Now() - tgpu;
+		tgpu = BenchNow() - tgpu;
 
 		if (plan.acc_bits > GS_GPU_MAX_ACC_BITS)
 		{
@@ -162,30 +153,15 @@ CompareOp(GsElemType type, int64_t nitems, int64_t row_len, int nullpct,
 	free(gpu);
 }
 
-/* Compare one case of running totals. */
-static void
-Compare(GsElemType type, int64_t nitems, int64_t row_len, int nullpct,
-		int dist, bool excl, const char *what)
-{
-	CompareOp(type, nitems, row_len, nullpct, dist, excl, GS_OP_SUM, what);
-}
-
 /* Running maxima and minima of a type, size and distribution, in every row shape. */
 static void
 CompareOrder(GsElemType type, int64_t n, int dist)
 {
 	GsScanOp	op;
 
-	for (op = GS_OP_MAX; op <= GS_OP_MIN; op++)
-	{
-		CompareOp(type, n, n, 0, dist, false, op, "order");
-		CompareOp(type, n, n, 20, dist, false, op, "order");
-		CompareOp(type, n - n % 3, 3, 30, dist, false, op, "order, rows 3");
-		CompareOp(type, n, 1, 50, dist, false, op, "order, rows 1");
-		CompareOp(type, n, n, 100, dist, false, op, "order, NULL");
-		if (n >= 4097)
-			CompareOp(type, n - n % 1500, 1500, 10, dist, false, op, "order, rows");
-	}
+	OrderShapes(CompareOp, type, n, dist);
+	for (op = GS_OP_MAX; op <= GS_OP_MIN && n >= 4097; op++)
+		CompareOp(type, n - n % 1500, 1500, 10, dist, false, op, "order, rows of 1500, nulls");
 }
 
 int
@@ -227,17 +203,13 @@ main(int argc, char **argv)
 
 			for (d = 0; d < (isfloat ? ND : 1); d++)
 			{
-				Compare(types[t], n, n, 0, d, false, "one row");
-				Compare(types[t], n, n, 0, d, true, "one row");
-				if (n > 1000000 && d != D_UNIT && d != D_RARE && d != D_SPECIAL)
-					continue;	/* the large size: main distributions only */
-				Compare(types[t], n, n, 20, d, false, "one row");
-				Compare(types[t], n - n % 3, 3, 0, d, true, "rows of 3");
-				Compare(types[t], n - n % 3, 3, 30, d, false, "rows of 3");
-				Compare(types[t], n, 1, 50, d, true, "rows of 1");
-				Compare(types[t], n, n, 100, d, false, "all NULL");
-				if (n >= 4097)
-					Compare(types[t], n - n % 1500, 1500, 10, d, (d & 1) != 0, "rows of 1500");
+				/* the large size: main distributions only */
+				bool		main_dists = n <= 1000000 || d == D_UNIT || d == D_RARE || d == D_SPECIAL;
+
+				SumShapes(CompareOp, types[t], n, d, !main_dists);
+				if (main_dists && n >= 4097)
+					CompareOp(types[t], n - n % 1500, 1500, 10, d, (d & 1) != 0, GS_OP_SUM,
+							  "rows of 1500, nulls");
 			}
 			/* running maxima and minima: ties, NaN, infinities and zeros of both signs */
 			if (!isfloat)
@@ -254,8 +226,8 @@ main(int argc, char **argv)
 			}
 			if (types[t] == GS_INT8)
 			{
-				Compare(types[t], n, n, 0, D_OVERFLOW, false, "overflow");
-				Compare(types[t], n, n, 10, D_OVERFLOW, true, "overflow");
+				CompareOp(types[t], n, n, 0, D_OVERFLOW, false, GS_OP_SUM, "overflow");
+				CompareOp(types[t], n, n, 10, D_OVERFLOW, true, GS_OP_SUM, "overflow");
 			}
 		}
 	}
@@ -275,19 +247,19 @@ main(int argc, char **argv)
 
 			if (big[b].log2 > maxlog)
 				continue;
-			Compare(GS_FLOAT4, n, n, 0, D_UNIT, false, "one row");
-			Compare(GS_FLOAT8, n, n, 0, D_UNIT, true, "one row");
-			Compare(GS_FLOAT4, n, n, 0, D_RARE, false, "rare outliers");
-			Compare(GS_FLOAT8, n - n % 3000, 3000, 2, D_RARE, true, "rare, rows");
+			CompareOp(GS_FLOAT4, n, n, 0, D_UNIT, false, GS_OP_SUM, "one row");
+			CompareOp(GS_FLOAT8, n, n, 0, D_UNIT, true, GS_OP_SUM, "one row");
+			CompareOp(GS_FLOAT4, n, n, 0, D_RARE, false, GS_OP_SUM, "rare outliers");
+			CompareOp(GS_FLOAT8, n - n % 3000, 3000, 2, D_RARE, true, GS_OP_SUM, "rare, rows");
 			/* PostgreSQL arrays are whole rows: n is a multiple of the row length */
-			Compare(GS_INT4, n - n % 2049, 2049, 10, 0, false, "rows of 2049");
+			CompareOp(GS_INT4, n - n % 2049, 2049, 10, 0, false, GS_OP_SUM, "rows of 2049");
 			if (big[b].log2 <= 27)
 			{
-				Compare(GS_FLOAT4, n - n % 4096, 4096, 5, D_SPECIAL, true, "rows of 4096");
-				Compare(GS_FLOAT8, n - n % 1000, 1000, 0, D_CANCEL, false, "rows of 1000");
-				Compare(GS_INT8, n, n, 0, 0, false, "one row");
-				Compare(GS_INT2, n, n, 30, 0, true, "one row");
-				Compare(GS_FLOAT8, n, n, 0, D_INTS, false, "one row");
+				CompareOp(GS_FLOAT4, n - n % 4096, 4096, 5, D_SPECIAL, true, GS_OP_SUM, "rows of 4096");
+				CompareOp(GS_FLOAT8, n - n % 1000, 1000, 0, D_CANCEL, false, GS_OP_SUM, "rows of 1000");
+				CompareOp(GS_INT8, n, n, 0, 0, false, GS_OP_SUM, "one row");
+				CompareOp(GS_INT2, n, n, 30, 0, true, GS_OP_SUM, "one row");
+				CompareOp(GS_FLOAT8, n, n, 0, D_INTS, false, GS_OP_SUM, "one row");
 				CompareOp(GS_FLOAT4, n, n, 0, D_SPECIAL, false, GS_OP_MAX, "order");
 				CompareOp(GS_FLOAT8, n - n % 3000, 3000, 2, D_SPECIAL, false, GS_OP_MIN, "order, rows");
 				CompareOp(GS_INT2, n, n, 10, 0, false, GS_OP_MIN, "order");
