@@ -41,8 +41,6 @@
 #define ACC_64		0
 #define ACC_128		1
 
-#define NONFINITE	(GS_FLAG_NAN | GS_FLAG_PINF | GS_FLAG_NINF)
-
 /* An exact running total between blocks: w * 2^unit, two's complement. */
 typedef struct Carry
 {
@@ -260,7 +258,7 @@ ScanFloatLoop(const void *in, void *out, int64_t n, RowState *stp,
 		for (i = 0; i < n; i++)
 		{
 			uint32_t	fl = VALUE_FLAGS(f8, in, i);
-			bool		finite = !(fl & NONFINITE);
+			bool		finite = !(fl & GS_FLAG_NONFINITE);
 			bool		zero;
 			double		r;
 
@@ -273,7 +271,7 @@ ScanFloatLoop(const void *in, void *out, int64_t n, RowState *stp,
 			zero = accw == ACC_64 ? st.acc64 == 0 : st.acc128 == 0;
 			r = SpecialAwareResult(st.flags, ROUND_ACC(f8, accw, st, c), zero);
 			STORE_F(out, i, f8, r);
-			if (unlikely(ResultIsInf(out, i, f8)) && !(st.flags & NONFINITE))
+			if (unlikely(ResultIsInf(out, i, f8)) && !(st.flags & GS_FLAG_NONFINITE))
 			{
 				bad = i;
 				break;
@@ -349,7 +347,7 @@ WideAdd(RowState *st, const void *in, int64_t i, const FloatConsts *c, int f8)
 				neg;
 
 	st->flags |= fl;
-	if (fl & NONFINITE)
+	if (fl & GS_FLAG_NONFINITE)
 		return;
 	if (f8)
 		neg = gs_f64_parts(((const uint64_t *) in)[i], &m, &e);
@@ -375,7 +373,7 @@ ScanWide(const void *in, void *out, int64_t n, RowState *st,
 		if (!excl)
 			WideAdd(st, in, i, c, f8);
 		STORE_F(out, i, f8, WideResult(st, c, f8));
-		if (ResultIsInf(out, i, f8) && !(st->flags & NONFINITE))
+		if (ResultIsInf(out, i, f8) && !(st->flags & GS_FLAG_NONFINITE))
 			return i;
 		if (excl)
 			WideAdd(st, in, i, c, f8);
@@ -385,42 +383,12 @@ ScanWide(const void *in, void *out, int64_t n, RowState *st,
 
 /* ---------- float blocks ---------- */
 
-/* Scalar analysis of float4 values (see GsFloatStats). */
-static void
-StatsFloat4(const uint32_t *v, int64_t n, GsFloatStats *st)
-{
-	uint32_t	maxabs = 0;
-	int32_t		lo = INT32_MAX;
-	uint32_t	spec = 0;
-	int64_t		i;
-
-	for (i = 0; i < n; i++)
-	{
-		uint32_t	u = v[i];
-		uint32_t	a = u & 0x7fffffffu;
-		uint32_t	ef = a >> 23;
-		uint32_t	m;
-		int32_t		l;
-
-		if (a - 1 >= 0x7f7fffffu)
-		{
-			/* zero, Infinity or NaN */
-			spec |= (a != 0) | (u == 0x80000000u);
-			continue;
-		}
-		maxabs = a > maxabs ? a : maxabs;
-		m = (a & 0x7fffffu) | (ef ? 0x800000u : 0);
-		l = (int32_t) (ef ? ef : 1) + __builtin_ctz(m);
-		lo = l < lo ? l : lo;
-	}
-	st->lo = lo;
-	st->maxabs = maxabs;
-	st->special = spec != 0;
-}
-
-/* Scalar analysis of float8 values. */
-static void
-StatsFloat8(const uint64_t *v, int64_t n, GsFloatStats *st)
+/*
+ * Scalar analysis of n float4 or float8 values (see GsFloatStats), one
+ * gs_float_class per value.
+ */
+static inline __attribute__((always_inline)) void
+StatsScalar(const void *v, int64_t n, const int f8, GsFloatStats *st)
 {
 	uint64_t	maxabs = 0;
 	int32_t		lo = INT32_MAX;
@@ -429,20 +397,17 @@ StatsFloat8(const uint64_t *v, int64_t n, GsFloatStats *st)
 
 	for (i = 0; i < n; i++)
 	{
-		uint64_t	u = v[i];
-		uint64_t	a = u & UINT64_C(0x7fffffffffffffff);
-		uint32_t	ef = (uint32_t) (a >> 52);
-		uint64_t	m;
+		uint64_t	a;
 		int32_t		l;
+		int			k = gs_float_class(f8 ? ((const uint64_t *) v)[i] : ((const uint32_t *) v)[i],
+									   f8, &a, &l);
 
-		if (a - 1 >= UINT64_C(0x7fefffffffffffff))
+		if (k != GS_VALUE_FINITE)
 		{
-			spec |= (a != 0) | (u == UINT64_C(0x8000000000000000));
+			spec |= k == GS_VALUE_SPECIAL;
 			continue;
 		}
 		maxabs = a > maxabs ? a : maxabs;
-		m = (a & UINT64_C(0xfffffffffffff)) | (ef ? UINT64_C(0x10000000000000) : 0);
-		l = (int32_t) (ef ? ef : 1) + __builtin_ctzll(m);
 		lo = l < lo ? l : lo;
 	}
 	st->lo = lo;
@@ -465,9 +430,9 @@ gs_float_stats(const void *v, int64_t n, bool f8, bool simd, GsFloatStats *st)
 		/* specials: the scalar analysis excludes them from lo and maxabs */
 	}
 	if (f8)
-		StatsFloat8((const uint64_t *) v, n, st);
+		StatsScalar(v, n, 1, st);
 	else
-		StatsFloat4((const uint32_t *) v, n, st);
+		StatsScalar(v, n, 0, st);
 }
 
 /* Set the constants of the scalar loops for a unit. */
@@ -502,7 +467,7 @@ ScanFloatBlock(const void *in, void *out, int64_t n, bool f8, bool excl,
 	int64_t		bad;
 
 	gs_float_stats(in, n, f8, simd, &fs);
-	special = fs.special || (st->flags & NONFINITE);
+	special = fs.special || (st->flags & GS_FLAG_NONFINITE);
 	any = fs.lo != INT32_MAX;	/* a finite nonzero value to add */
 
 	/* the unit: no coarser than any value's lowest bit or the carry's */
@@ -519,16 +484,7 @@ ScanFloatBlock(const void *in, void *out, int64_t n, bool f8, bool excl,
 
 	/* the width: |carry| + n * max|x| < 2^top, plus a sign bit */
 	if (any)
-	{
-		uint64_t	m;
-		int			e;
-
-		if (f8)
-			gs_f64_parts(fs.maxabs, &m, &e);
-		else
-			gs_f32_parts((uint32_t) fs.maxabs, &m, &e);
-		top = e + 64 - gs_clz64(m) + gs_ceil_log2(n);
-	}
+		top = gs_float_top_bit(fs.maxabs, f8) + 1 + gs_ceil_log2(n);
 	if (!czero)
 	{
 		int			ct = carry->unit + CarryBits(carry);

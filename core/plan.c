@@ -155,20 +155,6 @@ SetWidth(GsPlan *plan, int bits)
 	}
 }
 
-/* Bits of the largest finite magnitude's top bit, from its bits. */
-static int
-TopBit(GsElemType type, uint64_t maxabs)
-{
-	uint64_t	m;
-	int			e;
-
-	if (type == GS_FLOAT4)
-		gs_f32_parts((uint32_t) maxabs, &m, &e);
-	else
-		gs_f64_parts(maxabs, &m, &e);
-	return e + 63 - gs_clz64(m);
-}
-
 /*
  * A float plan from statistics over all values (st->lo and st->maxabs over
  * the finite nonzero ones): unit and width that hold every running total.
@@ -186,7 +172,7 @@ gs_plan_from_stats(GsPlan *plan, const GsFloatStats *st)
 		return;
 	}
 	plan->lsb = st->lo - bias;
-	plan->value_bits = TopBit(plan->type, st->maxabs) + 1 - plan->lsb;
+	plan->value_bits = gs_float_top_bit(st->maxabs, plan->type == GS_FLOAT8) + 1 - plan->lsb;
 	/* |prefix| < nvalues * 2^(maxmsb+1), plus a sign bit */
 	SetWidth(plan, plan->value_bits + gs_ceil_log2(plan->nvalues) + 1);
 }
@@ -301,7 +287,7 @@ gs_plan_speculative(const GsScanSpec *spec, GsPlan *plan, GsPlanLimits *lim)
 	}
 	gs_plan_from_stats(plan, &st);
 	base_bits = plan->acc_bits;
-	top = TopBit(spec->type, st.maxabs);
+	top = gs_float_top_bit(st.maxabs, f8);
 	for (k = 0; k < 4; k++)
 	{
 		GsFloatStats wide = st;
