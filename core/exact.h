@@ -1,10 +1,10 @@
 /*
  * core/exact.h — the exact-arithmetic core of gpuscan.
  *
- * Written once and included by both engines: the C CPU engine
- * (core/cpu_engine.c) and the CUDA kernels (cuda/).  Every output of a float
- * scan is the correctly rounded (round-half-to-even) value of the exact sum of
- * the inputs so far.  The method:
+ * Written once and included by both engines: the C CPU engine (cpu/) and
+ * the CUDA kernels (cuda/).  Every output of a float scan is the correctly
+ * rounded (round-half-to-even) value of the exact sum of the inputs so far.
+ * The method:
  *
  *   1. Every finite input x is m * 2^e exactly (m an integer mantissa).  Over
  *	    the whole array we find lsb = min(e + ctz(m)) and msb = max(bit length).
@@ -84,31 +84,23 @@ gs_ceil_log2(int64_t n)
 	return e;
 }
 
-/*
- * A float's or a double's bits, and the value from its bits: one pair of
- * functions per type (name_bits, name_from_bits), defined once here.
- */
-#define GS_BIT_CASTS(name, F, U) \
-	GS_HD U \
-	name##_bits(F x) \
+/* Reinterpret the bits of x (of type From) as a To, the same size. */
+#define GS_BIT_CAST(name, To, From) \
+	GS_HD To \
+	name(From x) \
 	{ \
-		U			u; \
+		To			y; \
 		\
-		memcpy(&u, &x, sizeof(u)); \
-		return u; \
-	} \
-	GS_HD F \
-	name##_from_bits(U u) \
-	{ \
-		F			x; \
-		\
-		memcpy(&x, &u, sizeof(x)); \
-		return x; \
+		memcpy(&y, &x, sizeof(y)); \
+		return y; \
 	}
 
-GS_BIT_CASTS(gs_f32, float, uint32_t)
-GS_BIT_CASTS(gs_f64, double, uint64_t)
-#undef GS_BIT_CASTS
+/* A float's or a double's bits, and the value from its bits. */
+GS_BIT_CAST(gs_f32_bits, uint32_t, float)
+GS_BIT_CAST(gs_f32_from_bits, float, uint32_t)
+GS_BIT_CAST(gs_f64_bits, uint64_t, double)
+GS_BIT_CAST(gs_f64_from_bits, double, uint64_t)
+#undef GS_BIT_CAST
 
 /* 2^e as a double, exactly, for e in [-1074, 1023]; +Infinity above. */
 GS_HD double
@@ -424,22 +416,35 @@ gs_fixed64_to_f64(int64_t k, double scale)
 	return (double) k * scale;
 }
 
+/*
+ * A 128-bit integer K (not zero) as its sign and 63 significant bits with a
+ * sticky bit, for rounding; returns the power of two they are scaled by, or
+ * -1 when K fits in an int64 (then convert that directly).
+ */
+GS_HD int
+gs_narrow128(gs_i128 k, int *neg, int64_t *top)
+{
+	int64_t		hi = (int64_t) (k >> 64);
+	int64_t		lo = (int64_t) (uint64_t) k;
+	gs_u128		mag;
+
+	if (hi == (lo >> 63))
+		return -1;
+	*neg = hi < 0;
+	mag = *neg ? (gs_u128) 0 - (gs_u128) k : (gs_u128) k;
+	return gs_reduce128(mag, top);
+}
+
 /* K * 2^lsb rounded to float, K a 128-bit integer (not zero). */
 GS_HD float
 gs_fixed128_to_f32(gs_i128 k, int lsb, float scale)
 {
-	int64_t		hi = (int64_t) (k >> 64);
-	int64_t		lo = (int64_t) (uint64_t) k;
 	int			neg;
-	gs_u128		mag;
 	int64_t		top;
-	int			sh;
+	int			sh = gs_narrow128(k, &neg, &top);
 
-	if (hi == (lo >> 63))
-		return (float) lo * scale;
-	neg = hi < 0;
-	mag = neg ? (gs_u128) 0 - (gs_u128) k : (gs_u128) k;
-	sh = gs_reduce128(mag, &top);
+	if (sh < 0)
+		return (float) (int64_t) (uint64_t) k * scale;
 	return gs_round_f32(neg, top, lsb + sh);
 }
 
@@ -447,18 +452,12 @@ gs_fixed128_to_f32(gs_i128 k, int lsb, float scale)
 GS_HD double
 gs_fixed128_to_f64(gs_i128 k, int lsb, double scale)
 {
-	int64_t		hi = (int64_t) (k >> 64);
-	int64_t		lo = (int64_t) (uint64_t) k;
 	int			neg;
-	gs_u128		mag;
 	int64_t		top;
-	int			sh;
+	int			sh = gs_narrow128(k, &neg, &top);
 
-	if (hi == (lo >> 63))
-		return (double) lo * scale;
-	neg = hi < 0;
-	mag = neg ? (gs_u128) 0 - (gs_u128) k : (gs_u128) k;
-	sh = gs_reduce128(mag, &top);
+	if (sh < 0)
+		return (double) (int64_t) (uint64_t) k * scale;
 	return gs_round_f64(neg, top, lsb + sh);
 }
 
@@ -466,28 +465,18 @@ gs_fixed128_to_f64(gs_i128 k, int lsb, double scale)
 
 /*
  * PostgreSQL's order of floats (float4_gt, float8_gt) as 64-bit integer
- * keys: every NaN above +Infinity and equal to every other NaN, -0 equal
- * to 0, otherwise the numeric order.  Integers are their own keys.
+ * keys, b the bits of a float (zero-extended) or of a double (f8): every
+ * NaN above +Infinity and equal to every other NaN, -0 equal to 0,
+ * otherwise the numeric order.  Integers are their own keys.
  */
 GS_HD int64_t
-gs_order_key_f32(uint32_t b)
+gs_order_key_float(uint64_t b, int f8)
 {
-	uint32_t	mag = b & 0x7fffffffu;
+	uint64_t	mag = b & (GS_SIGN_BIT(f8) - 1);
 
-	if (mag > 0x7f800000u)
+	if (mag > GS_INF_BITS(f8))
 		return INT64_MAX;
-	return (b >> 31) ? -(int64_t) mag : (int64_t) mag;
-}
-
-/* The order key of a double's bits (see gs_order_key_f32). */
-GS_HD int64_t
-gs_order_key_f64(uint64_t b)
-{
-	uint64_t	mag = b & UINT64_C(0x7fffffffffffffff);
-
-	if (mag > UINT64_C(0x7ff0000000000000))
-		return INT64_MAX;
-	return (b >> 63) ? -(int64_t) mag : (int64_t) mag;
+	return (b & GS_SIGN_BIT(f8)) ? -(int64_t) mag : (int64_t) mag;
 }
 
 /*
@@ -498,8 +487,7 @@ gs_order_key_f64(uint64_t b)
 GS_HD int64_t
 gs_order_key(int isfloat, int size, uint64_t raw, int is_min)
 {
-	int64_t		k = !isfloat ? (int64_t) raw
-		: size == 4 ? gs_order_key_f32((uint32_t) raw) : gs_order_key_f64(raw);
+	int64_t		k = !isfloat ? (int64_t) raw : gs_order_key_float(raw, size == 8);
 
 	return is_min ? ~k : k;
 }

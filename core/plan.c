@@ -6,7 +6,6 @@
  * same integers.
  */
 #include "engine.h"
-#include "cpu_simd.h"
 #include "exact.h"
 
 #include <limits.h>
@@ -101,17 +100,29 @@ gs_advise_result(void *p, size_t bytes)
 #endif
 }
 
-/* Are the positions whole rows?  Else GS_ERR_INTERNAL with a message. */
+/*
+ * Can an engine take the request: are the positions whole rows, and is an
+ * exclusive scan a sum (exclusive is for sums only)?  Else GS_ERR_INTERNAL
+ * with a message.
+ */
 bool
-gs_shape_ok(const GsScanSpec *spec, GsScanResult *res)
+gs_spec_ok(const GsScanSpec *spec, GsScanResult *res)
 {
-	if (spec->nitems == 0 || (spec->row_len > 0 && spec->nitems % spec->row_len == 0))
-		return true;
-	res->status = GS_ERR_INTERNAL;
-	snprintf(res->message, sizeof(res->message),
-			 "%lld positions are not whole rows of %lld",
-			 (long long) spec->nitems, (long long) spec->row_len);
-	return false;
+	if (spec->nitems != 0 && (spec->row_len <= 0 || spec->nitems % spec->row_len != 0))
+	{
+		res->status = GS_ERR_INTERNAL;
+		snprintf(res->message, sizeof(res->message),
+				 "%lld positions are not whole rows of %lld",
+				 (long long) spec->nitems, (long long) spec->row_len);
+		return false;
+	}
+	if (spec->exclusive && spec->op != GS_OP_SUM)
+	{
+		res->status = GS_ERR_INTERNAL;
+		snprintf(res->message, sizeof(res->message), "exclusive scans are running totals only");
+		return false;
+	}
+	return true;
 }
 
 /* Position (0-based, NULLs included) of the k-th stored value. */
@@ -251,8 +262,7 @@ void
 gs_plan_speculative(const GsScanSpec *spec, GsPlan *plan, GsPlanLimits *lim)
 {
 	static const int margins[][2] = {{12, 6}, {8, 4}, {4, 2}, {0, 0}};
-	GsFloatStats st,
-				one;
+	GsFloatStats st;
 	bool		f8 = spec->type == GS_FLOAT8;
 	int64_t		n,
 				head,
@@ -270,14 +280,17 @@ gs_plan_speculative(const GsScanSpec *spec, GsPlan *plan, GsPlanLimits *lim)
 	stride = n > head ? (n - head) / 4096 + 1 : 0;
 	for (i = head; stride && i < n; i += stride)
 	{
-		const char *p = (const char *) spec->values + (size_t) i * (f8 ? 8 : 4);
+		uint64_t	a;
+		int32_t		lo;
+		int			kind = gs_float_class(f8 ? ((const uint64_t *) spec->values)[i]
+										  : ((const uint32_t *) spec->values)[i], f8, &a, &lo);
 
-		gs_float_stats(p, 1, f8, false, &one);
-		if (one.lo < st.lo)
-			st.lo = one.lo;
-		if (one.maxabs > st.maxabs)
-			st.maxabs = one.maxabs;
-		st.special |= one.special;
+		if (kind == GS_VALUE_FINITE)
+		{
+			st.lo = lo < st.lo ? lo : st.lo;
+			st.maxabs = a > st.maxabs ? a : st.maxabs;
+		}
+		st.special |= kind == GS_VALUE_SPECIAL;
 	}
 	if (st.lo == INT32_MAX)
 	{

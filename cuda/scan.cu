@@ -13,7 +13,6 @@
  */
 #include "gpuscan_cuda.h"
 #include "scan_kernels.cuh"
-#include "../core/cpu_simd.h"
 
 #include <cuda_runtime.h>
 #include <limits.h>

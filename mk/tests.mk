@@ -4,33 +4,37 @@
 # Makefile after PGXS.
 
 # engine tests and benchmarks
-ENGINE_SRC = core/plan.c core/chunked.c core/host_copy.c core/cpu_engine.c core/cpu_simd.c
+# the shared core alone (what the GPU engine links with), and both engines
+CORE_SRC = $(CORE_OBJS:.o=.c)
+ENGINE_SRC = $(CORE_SRC) $(CPU_OBJS:.o=.c)
+ENGINE_HDR = core/*.h cpu/*.h
 TEST_CFLAGS = -O2 -g -fno-strict-aliasing -fwrapv -fexcess-precision=standard
 
-test/engine_test: test/engine_test.c test/cases.h test/reference.h $(ENGINE_SRC) core/*.h
+test/engine_test: test/engine_test.c test/cases.h test/reference.h $(ENGINE_SRC) $(ENGINE_HDR)
 	$(CC) $(TEST_CFLAGS) -o $@ test/engine_test.c $(ENGINE_SRC) -lpthread -lm
 
-test/bench/cpu_bench: test/bench/cpu_bench.c $(ENGINE_SRC) core/*.h
+test/bench/cpu_bench: test/bench/cpu_bench.c $(ENGINE_SRC) $(ENGINE_HDR)
 	$(CC) $(TEST_CFLAGS) -o $@ test/bench/cpu_bench.c $(ENGINE_SRC) -lpthread -lm
 
 ifeq ($(WITH_CUDA),1)
 # the GPU engine against the CPU engine (needs a GPU to run)
-test/gpu/engine_compare: test/gpu/engine_compare.c test/cases.h $(ENGINE_SRC) core/*.h $(CUDA_LIB)
+test/gpu/engine_compare: test/gpu/engine_compare.c test/cases.h $(ENGINE_SRC) $(ENGINE_HDR) $(CUDA_LIB)
 	$(CC) $(TEST_CFLAGS) -o $@ test/gpu/engine_compare.c $(ENGINE_SRC) $(CUDA_LIB) \
 		-L$(CUDA_LIBDIR) -lcudart_static -lrt -ldl -lpthread -lstdc++ -lm
 
-# host-to-host pipeline benchmark against raw copies (needs a GPU to run)
-test/bench/pipeline_bench: test/bench/pipeline_bench.c $(ENGINE_SRC) core/*.h $(CUDA_LIB)
-	$(CC) $(TEST_CFLAGS) -I$(CUDA_HOME)/include -o $@ test/bench/pipeline_bench.c $(ENGINE_SRC) \
+# host-to-host pipeline benchmark against raw copies (needs a GPU to run);
+# it and host_bench link the GPU engine with the shared core alone
+test/bench/pipeline_bench: test/bench/pipeline_bench.c $(CORE_SRC) core/*.h $(CUDA_LIB)
+	$(CC) $(TEST_CFLAGS) -I$(CUDA_HOME)/include -o $@ test/bench/pipeline_bench.c $(CORE_SRC) \
 		$(CUDA_LIB) -L$(CUDA_LIBDIR) -lcudart_static -lrt -ldl -lpthread -lstdc++ -lm
 
 # host-side limits: first touch of fresh memory, first-call latency
-test/bench/host_bench: test/bench/host_bench.c $(ENGINE_SRC) core/*.h $(CUDA_LIB)
-	$(CC) $(TEST_CFLAGS) -I$(CUDA_HOME)/include -o $@ test/bench/host_bench.c $(ENGINE_SRC) \
+test/bench/host_bench: test/bench/host_bench.c $(CORE_SRC) core/*.h $(CUDA_LIB)
+	$(CC) $(TEST_CFLAGS) -I$(CUDA_HOME)/include -o $@ test/bench/host_bench.c $(CORE_SRC) \
 		$(CUDA_LIB) -L$(CUDA_LIBDIR) -lcudart_static -lrt -ldl -lpthread -lstdc++ -lm
 
 # device-resident kernel benchmark against CUB (needs a GPU to run)
-test/bench/kernel_bench: test/bench/kernel_bench.cu cuda/*.cuh cuda/*.h core/*.h $(ENGINE_SRC)
+test/bench/kernel_bench: test/bench/kernel_bench.cu cuda/*.cuh cuda/*.h $(ENGINE_HDR) $(ENGINE_SRC)
 	$(NVCC) -O3 -std=c++17 $(NVCC_ARCH) -o $@ test/bench/kernel_bench.cu $(ENGINE_SRC) -lpthread -lm
 endif
 
@@ -55,7 +59,7 @@ FUZZ_ARGS = -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=$(FUZZ_RSS
 
 # the fuzz target, its reference compiled apart
 test/fuzz/fuzz_cpu_engine: test/fuzz/fuzz_cpu_engine.c test/fuzz/fuzz_reference.[ch] test/reference.h \
-		$(ENGINE_SRC) core/*.h
+		$(ENGINE_SRC) $(ENGINE_HDR)
 	$(FUZZ_CC) $(FUZZ_REF_CFLAGS) -c -o test/fuzz/fuzz_reference.o test/fuzz/fuzz_reference.c
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ test/fuzz/fuzz_cpu_engine.c test/fuzz/fuzz_reference.o \
 		$(ENGINE_SRC) -lpthread -lm

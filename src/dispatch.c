@@ -30,7 +30,6 @@
 #include "utils/tuplestore.h"
 
 #include "gpuscan.h"
-#include "../core/cpu_simd.h"
 
 /* This backend's last scan call, for gpuscan_last_run(). */
 typedef struct LastRun
