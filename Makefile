@@ -14,6 +14,7 @@ OBJS = \
 	src/scans.o \
 	src/dispatch.o \
 	src/service.o \
+	src/info.o \
 	$(CORE_OBJS) \
 	$(CPU_OBJS)
 
