@@ -105,11 +105,10 @@ ReportScanError(const GsScanResult *res, Oid restype, int ndim,
 
 /*
  * The smallest array gpuscan.device = auto sends to the GPU: the setting,
- * or with -1 the crossover measured for the element type (H200 machine,
- * engine time from SQL, test/bench/results/sql-pipeline-2026-11-22-h200.txt):
- * float8 between 2^18 and 2^19 elements, int4 between 2^20 and 2^21, float4
- * between 2^21 and 2^22.  int2 is taken as int4; int8, not measured, as
- * float4 (8-byte transfers like float8, a CPU loop as fast as int4's).
+ * or with -1 a crossover per element type, chosen by measurement (see
+ * test/bench/NOTES.md, "Constants chosen by measurement").  int2 is taken as
+ * int4; int8 as float4 (8-byte transfers like float8, a CPU loop as fast as
+ * int4's).
  */
 static int64
 GpuMinElements(GsElemType type)

@@ -18,9 +18,8 @@
 PG_MODULE_MAGIC;
 
 /*
- * gpuscan.gpu_min_elements: -1 (the default) uses the per-type crossovers
- * measured on an H200 machine (test/bench/results/sql-pipeline-*.txt; see
- * GpuMinElements in src/dispatch.c); 0 or more applies to every type.
+ * gpuscan.gpu_min_elements: -1 (the default) uses a crossover per element
+ * type (GpuMinElements in src/dispatch.c); 0 or more applies to every type.
  */
 #define GPU_MIN_ELEMENTS_DEFAULT (-1)
 
