@@ -135,12 +135,13 @@ extern int64_t gs_value_position(const GsScanSpec *spec, int64_t k);
 extern void gs_plan(const GsScanSpec *spec, GsPlan *plan);
 
 /*
- * What the analysis of a run of float values learns: lo is the minimum over
- * the finite nonzero values of (biased exponent field, 1 for subnormals) +
- * (trailing zeros of the mantissa with its implicit bit), INT32_MAX if there
- * are none; maxabs the largest magnitude's bits.  When special (NaN, an
- * infinity or -0 present), the AVX-512 analysis leaves lo and maxabs
- * meaningless: analyse again with simd = false.
+ * What the analysis of a run of float values learns, value by value as
+ * gs_float_class (core/exact.h) classifies them: lo is the minimum of their
+ * lowest set bits (biased exponent field, at least 1, + trailing zeros of
+ * the mantissa with its implicit bit) over the finite nonzero values,
+ * INT32_MAX if there are none; maxabs the largest magnitude's bits.  When
+ * special (NaN, an infinity or -0 present), the AVX-512 analysis leaves lo
+ * and maxabs meaningless: analyse again with simd = false.
  */
 typedef struct GsFloatStats
 {
@@ -151,8 +152,8 @@ typedef struct GsFloatStats
 
 /*
  * The limits within which a speculative plan is exact: every finite nonzero
- * value's (biased exponent, at least 1) + trailing zeros >= min_lo and
- * magnitude bits < max_abs; NaN, infinities and -0 only if plan->special.
+ * value's lowest set bit (gs_float_class's lo) >= min_lo and magnitude bits
+ * < max_abs; NaN, infinities and -0 only if plan->special.
  */
 typedef struct GsPlanLimits
 {

@@ -123,6 +123,13 @@ gs_pow2(int e)
 #define GS_INF_BITS(f8)		((f8) ? UINT64_C(0x7ff0000000000000) : UINT64_C(0x7f800000))
 
 /*
+ * A lowest set bit's position lo (gs_float_class) stands for the power of
+ * two 2^(lo - GS_LO_BIAS): the exponent bias plus the mantissa bits, 150
+ * for floats, 1075 for doubles.
+ */
+#define GS_LO_BIAS(f8)		((f8) ? 1075 : 150)
+
+/*
  * Decompose a finite float or double into |x| = m * 2^e (m < 2^24 or 2^53,
  * an integer).  Returns the sign bit.  A zero gives m = 0.
  */
@@ -135,7 +142,7 @@ gs_float_parts(uint64_t u, int f8, uint64_t *m, int *e)
 	uint64_t	mf = a & ((UINT64_C(1) << mb) - 1);
 
 	*m = ef ? (mf | (UINT64_C(1) << mb)) : mf;
-	*e = (int) (ef ? ef : 1) - (f8 ? 1075 : 150);
+	*e = (int) (ef ? ef : 1) - GS_LO_BIAS(f8);
 	return (int) (u >> (f8 ? 63 : 31));
 }
 
@@ -200,8 +207,8 @@ gs_f64_flags(uint64_t u)
  * here.  *abs gets the magnitude's bits (positive floats order as their
  * bits).  For a finite nonzero value *lo gets its lowest set bit's position
  * as (biased exponent field, at least 1) + trailing zeros of the mantissa
- * with its implicit bit, so the value is a multiple of 2^(*lo - bias), bias
- * 150 (float) or 1075 (double).  Returns a GS_VALUE_*.
+ * with its implicit bit, so the value is a multiple of
+ * 2^(*lo - GS_LO_BIAS(f8)).  Returns a GS_VALUE_*.
  */
 GS_HD int
 gs_float_class(uint64_t u, int f8, uint64_t *abs, int32_t *lo)

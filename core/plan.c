@@ -173,7 +173,7 @@ SetWidth(GsPlan *plan, int bits)
 void
 gs_plan_from_stats(GsPlan *plan, const GsFloatStats *st)
 {
-	int			bias = plan->type == GS_FLOAT4 ? 150 : 1075;
+	int			bias = GS_LO_BIAS(plan->type == GS_FLOAT8);
 
 	plan->special = st->special;
 	plan->lsb = 0;
@@ -295,7 +295,7 @@ gs_plan_speculative(const GsScanSpec *spec, GsPlan *plan, GsPlanLimits *lim)
 	if (st.lo == INT32_MAX)
 	{
 		/* no finite nonzero value in the sample: guess a unit of 1 */
-		st.lo = f8 ? 1075 : 150;
+		st.lo = GS_LO_BIAS(f8);
 		st.maxabs = f8 ? UINT64_C(0x3ff0000000000000) : 0x3f800000u;
 	}
 	gs_plan_from_stats(plan, &st);

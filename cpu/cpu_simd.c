@@ -295,6 +295,7 @@ gs_simd_scan64(const void *in, void *out, int64_t n, bool f8, int lsb,
 	return -1;
 }
 
+/* Built without AVX-512 support: never called. */
 int64_t
 gs_simd_scan_split(const void *in, void *out, int64_t n, bool f8, int lsb,
 				   bool excl, int64_t *carry_h, int64_t *carry_l)

@@ -48,7 +48,7 @@ gs_cpu_float_block(const void *in, void *out, int64_t n, bool f8, bool excl,
 
 	/* the unit: no coarser than any value's lowest bit or the carry's */
 	if (any)
-		unit = fs.lo - (f8 ? 1075 : 150);
+		unit = fs.lo - GS_LO_BIAS(f8);
 	if (!czero)
 	{
 		int			cu = carry->unit + CarryCtz(carry);

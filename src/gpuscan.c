@@ -94,7 +94,7 @@ _PG_init(void)
 							 "the pipeline (the call errors); unsupported_gpu: the GPU reads as "
 							 "too old for the GPU engine.  Superuser only.",
 							 &gpuscan_inject_fault,
-							 0,
+							 GS_FAULT_NONE,
 							 fault_options,
 							 PGC_SUSET,
 							 GUC_NOT_IN_SAMPLE,
