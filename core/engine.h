@@ -3,8 +3,9 @@
  *
  * Shared by the CPU engine (cpu/), the GPU engine (cuda/) and the
  * PostgreSQL glue (src/).  Implemented here in core/ (sizes, planning, the
- * float analysis, the chunk driver), in cpu/ (gs_cpu_scan) and in cuda/.  No PostgreSQL header is included: engines
- * report a status code and a message, and src/ turns them into ereport().
+ * float analysis, the chunk driver), in cpu/ (gs_cpu_scan) and in cuda/.
+ * No PostgreSQL header is included: engines report a status code and a
+ * message, and src/ turns them into ereport().
  *
  * An array is given the way PostgreSQL stores it: the non-NULL values packed
  * one after another, and an optional null bitmap (bit set = value present,
