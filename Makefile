@@ -14,11 +14,15 @@ OBJS = \
 	src/scans.o \
 	src/dispatch.o \
 	src/service.o \
-	core/plan.o \
-	core/chunked.o \
-	core/host_copy.o \
-	core/cpu_engine.o \
-	core/cpu_simd.o
+	src/info.o \
+	$(CORE_OBJS) \
+	$(CPU_OBJS)
+
+# what both engines share: planning, the float analysis, the GPU chunk driver
+CORE_OBJS = core/plan.o core/analysis.o core/chunked.o core/host_copy.o
+# the exact CPU engine
+CPU_OBJS = cpu/driver.o cpu/sum_block.o cpu/sum_float.o cpu/sum_int.o cpu/order.o \
+	cpu/cpu_simd.o
 
 DATA = sql/gpuscan--1.0.sql sql/gpuscan--1.0--1.1.sql sql/gpuscan--1.1--1.2.sql
 REGRESS = cumsum cummax config devices service upgrade
@@ -61,7 +65,7 @@ ifeq ($(WITH_CUDA),1)
 $(shlib): $(CUDA_LIB)
 endif
 
-$(OBJS): core/engine.h core/exact.h core/cpu_simd.h core/host_copy.h src/gpuscan.h cuda/gpuscan_cuda.h
+$(OBJS): core/*.h cpu/*.h src/gpuscan.h cuda/gpuscan_cuda.h
 
 # engine tests, benchmarks, fuzzing; make test, demo, bench-cpu
 include mk/tests.mk

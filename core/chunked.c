@@ -148,13 +148,8 @@ gs_chunked_scan(const GsScanSpec *spec, GsKernel kernel, int fault,
 	if (times == NULL)
 		times = &scratch_times;
 	memset(times, 0, sizeof(*times));
-	if (!gs_shape_ok(spec, res))
+	if (!gs_spec_ok(spec, res))
 		return res->status;
-	if (spec->op != GS_OP_SUM && spec->exclusive)
-	{
-		snprintf(res->message, sizeof(res->message), "exclusive scans are running totals only");
-		return res->status = GS_ERR_INTERNAL;
-	}
 	cap = ChunkCapacity(half_bytes, width);
 	if (cap < 32)
 	{

@@ -1,9 +1,11 @@
 /*
  * core/engine.h — the scan engines' C interface.
  *
- * Shared by the CPU engine (core/cpu_engine.c), the GPU engine (cuda/) and
- * the PostgreSQL glue (src/).  No PostgreSQL header is included: engines
- * report a status code and a message, and src/ turns them into ereport().
+ * Shared by the CPU engine (cpu/), the GPU engine (cuda/) and the
+ * PostgreSQL glue (src/).  Implemented here in core/ (sizes, planning, the
+ * float analysis, the chunk driver), in cpu/ (gs_cpu_scan) and in cuda/.
+ * No PostgreSQL header is included: engines report a status code and a
+ * message, and src/ turns them into ereport().
  *
  * An array is given the way PostgreSQL stores it: the non-NULL values packed
  * one after another, and an optional null bitmap (bit set = value present,
@@ -118,8 +120,11 @@ extern int64_t gs_bitmap_count(const uint8_t *bits, int64_t start, int64_t len);
 /* Hint huge pages for a large, fresh result before it is written. */
 extern void gs_advise_result(void *p, size_t bytes);
 
-/* Are the positions whole rows?  Else GS_ERR_INTERNAL with a message. */
-extern bool gs_shape_ok(const GsScanSpec *spec, GsScanResult *res);
+/*
+ * Can an engine take the request: whole rows, and exclusive only for sums?
+ * Else GS_ERR_INTERNAL with a message.  Both engines check with this.
+ */
+extern bool gs_spec_ok(const GsScanSpec *spec, GsScanResult *res);
 
 /* Position (0-based, NULLs included) of the k-th stored value. */
 extern int64_t gs_value_position(const GsScanSpec *spec, int64_t k);
@@ -131,12 +136,13 @@ extern int64_t gs_value_position(const GsScanSpec *spec, int64_t k);
 extern void gs_plan(const GsScanSpec *spec, GsPlan *plan);
 
 /*
- * What the analysis of a run of float values learns: lo is the minimum over
- * the finite nonzero values of (biased exponent field, 1 for subnormals) +
- * (trailing zeros of the mantissa with its implicit bit), INT32_MAX if there
- * are none; maxabs the largest magnitude's bits.  When special (NaN, an
- * infinity or -0 present), the AVX-512 analysis leaves lo and maxabs
- * meaningless: analyse again with simd = false.
+ * What the analysis of a run of float values learns, value by value as
+ * gs_float_class (core/exact.h) classifies them: lo is the minimum of their
+ * lowest set bits (biased exponent field, at least 1, + trailing zeros of
+ * the mantissa with its implicit bit) over the finite nonzero values,
+ * INT32_MAX if there are none; maxabs the largest magnitude's bits.  When
+ * special (NaN, an infinity or -0 present), the AVX-512 analysis leaves lo
+ * and maxabs meaningless: analyse again with simd = false.
  */
 typedef struct GsFloatStats
 {
@@ -147,8 +153,8 @@ typedef struct GsFloatStats
 
 /*
  * The limits within which a speculative plan is exact: every finite nonzero
- * value's (biased exponent, at least 1) + trailing zeros >= min_lo and
- * magnitude bits < max_abs; NaN, infinities and -0 only if plan->special.
+ * value's lowest set bit (gs_float_class's lo) >= min_lo and magnitude bits
+ * < max_abs; NaN, infinities and -0 only if plan->special.
  */
 typedef struct GsPlanLimits
 {
@@ -170,7 +176,7 @@ extern void gs_plan_from_stats(GsPlan *plan, const GsFloatStats *st);
 extern void gs_plan_speculative(const GsScanSpec *spec, GsPlan *plan,
 								GsPlanLimits *lim);
 
-/* Analysis of float values with AVX-512 when simd. */
+/* Analysis of float values with AVX-512 when simd (core/analysis.c). */
 extern void gs_float_stats(const void *v, int64_t n, bool f8, bool simd,
 						   GsFloatStats *st);
 
@@ -286,13 +292,16 @@ extern GsStatus gs_chunked_scan(const GsScanSpec *spec, GsKernel kernel, int fau
 								GsGpuTimes *times);
 
 /*
- * Whether the CPU engine may use its AVX-512 kernels: -1 (default) when the
- * CPU has them, 0 never.  Results are identical either way.
+ * Whether the float analysis and the CPU engine may use AVX-512: -1
+ * (default) when the CPU has it, 0 never.  Results are identical either way.
  */
 extern int	gs_cpu_simd;
 
+/* Whether AVX-512 is used: the CPU has it and gs_cpu_simd allows it. */
+extern bool gs_simd_enabled(void);
+
 /*
- * The exact CPU engine.  spec->result may be spec->values (results written
+ * The exact CPU engine (cpu/).  spec->result may be spec->values (results written
  * over the values) except for exclusive sums.
  */
 extern GsStatus gs_cpu_scan(const GsScanSpec *spec, GsScanResult *res);

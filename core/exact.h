@@ -1,10 +1,10 @@
 /*
  * core/exact.h — the exact-arithmetic core of gpuscan.
  *
- * Written once and included by both engines: the C CPU engine
- * (core/cpu_engine.c) and the CUDA kernels (cuda/).  Every output of a float
- * scan is the correctly rounded (round-half-to-even) value of the exact sum of
- * the inputs so far.  The method:
+ * Written once and included by both engines: the C CPU engine (cpu/) and
+ * the CUDA kernels (cuda/).  Every output of a float scan is the correctly
+ * rounded (round-half-to-even) value of the exact sum of the inputs so far.
+ * The method:
  *
  *   1. Every finite input x is m * 2^e exactly (m an integer mantissa).  Over
  *	    the whole array we find lsb = min(e + ctz(m)) and msb = max(bit length).
@@ -45,6 +45,9 @@ typedef unsigned __int128 gs_u128;
 #define GS_FLAG_NONNEGZERO	0x8u	/* a term other than -0 so far */
 #define GS_FLAG_ANY			0x10u	/* any term so far */
 
+/* The flags of a prefix that is not finite. */
+#define GS_FLAG_NONFINITE	(GS_FLAG_NAN | GS_FLAG_PINF | GS_FLAG_NINF)
+
 /* Widest accumulator the exact core handles: limbs of 64 bits. */
 #define GS_MAX_LIMBS		36	/* 2304 bits: float8 needs at most 2128 */
 
@@ -81,45 +84,23 @@ gs_ceil_log2(int64_t n)
 	return e;
 }
 
-/* Reinterpret a float's bits. */
-GS_HD uint32_t
-gs_f32_bits(float x)
-{
-	uint32_t	u;
+/* Reinterpret the bits of x (of type From) as a To, the same size. */
+#define GS_BIT_CAST(name, To, From) \
+	GS_HD To \
+	name(From x) \
+	{ \
+		To			y; \
+		\
+		memcpy(&y, &x, sizeof(y)); \
+		return y; \
+	}
 
-	memcpy(&u, &x, sizeof(u));
-	return u;
-}
-
-/* Reinterpret a double's bits. */
-GS_HD uint64_t
-gs_f64_bits(double x)
-{
-	uint64_t	u;
-
-	memcpy(&u, &x, sizeof(u));
-	return u;
-}
-
-/* Build a float from its bits. */
-GS_HD float
-gs_f32_from_bits(uint32_t u)
-{
-	float		x;
-
-	memcpy(&x, &u, sizeof(x));
-	return x;
-}
-
-/* Build a double from its bits. */
-GS_HD double
-gs_f64_from_bits(uint64_t u)
-{
-	double		x;
-
-	memcpy(&x, &u, sizeof(x));
-	return x;
-}
+/* A float's or a double's bits, and the value from its bits. */
+GS_BIT_CAST(gs_f32_bits, uint32_t, float)
+GS_BIT_CAST(gs_f32_from_bits, float, uint32_t)
+GS_BIT_CAST(gs_f64_bits, uint64_t, double)
+GS_BIT_CAST(gs_f64_from_bits, double, uint64_t)
+#undef GS_BIT_CAST
 
 /* 2^e as a double, exactly, for e in [-1074, 1023]; +Infinity above. */
 GS_HD double
@@ -133,69 +114,134 @@ gs_pow2(int e)
 }
 
 /*
- * Decompose a finite float into |x| = m * 2^e (m < 2^24, integer).  Returns
- * the sign bit.  A zero gives m = 0.
+ * The IEEE formats' fields: mantissa bits (without the implicit bit), the
+ * sign bit and +Infinity's bits; f8 selects double over float (whose bits
+ * are zero-extended to 64).
  */
+#define GS_MANT_BITS(f8)	((f8) ? 52 : 23)
+#define GS_SIGN_BIT(f8)		((f8) ? UINT64_C(0x8000000000000000) : UINT64_C(0x80000000))
+#define GS_INF_BITS(f8)		((f8) ? UINT64_C(0x7ff0000000000000) : UINT64_C(0x7f800000))
+
+/*
+ * A lowest set bit's position lo (gs_float_class) stands for the power of
+ * two 2^(lo - GS_LO_BIAS): the exponent bias plus the mantissa bits, 150
+ * for floats, 1075 for doubles.
+ */
+#define GS_LO_BIAS(f8)		((f8) ? 1075 : 150)
+
+/*
+ * Decompose a finite float or double into |x| = m * 2^e (m < 2^24 or 2^53,
+ * an integer).  Returns the sign bit.  A zero gives m = 0.
+ */
+GS_HD int
+gs_float_parts(uint64_t u, int f8, uint64_t *m, int *e)
+{
+	const int	mb = GS_MANT_BITS(f8);
+	uint64_t	a = u & (GS_SIGN_BIT(f8) - 1);
+	uint32_t	ef = (uint32_t) (a >> mb);
+	uint64_t	mf = a & ((UINT64_C(1) << mb) - 1);
+
+	*m = ef ? (mf | (UINT64_C(1) << mb)) : mf;
+	*e = (int) (ef ? ef : 1) - GS_LO_BIAS(f8);
+	return (int) (u >> (f8 ? 63 : 31));
+}
+
+/* Decompose a finite float (see gs_float_parts). */
 GS_HD int
 gs_f32_parts(uint32_t u, uint64_t *m, int *e)
 {
-	uint32_t	ef = (u >> 23) & 0xff;
-	uint32_t	mf = u & 0x7fffff;
-
-	*m = ef ? (mf | 0x800000u) : mf;
-	*e = (int) (ef ? ef : 1) - 150;
-	return (int) (u >> 31);
+	return gs_float_parts(u, 0, m, e);
 }
 
-/* Decompose a finite double into |x| = m * 2^e (m < 2^53).  Returns the sign. */
+/* Decompose a finite double (see gs_float_parts). */
 GS_HD int
 gs_f64_parts(uint64_t u, uint64_t *m, int *e)
 {
-	uint32_t	ef = (uint32_t) (u >> 52) & 0x7ff;
-	uint64_t	mf = u & UINT64_C(0xfffffffffffff);
-
-	*m = ef ? (mf | UINT64_C(0x10000000000000)) : mf;
-	*e = (int) (ef ? ef : 1) - 1075;
-	return (int) (u >> 63);
+	return gs_float_parts(u, 1, m, e);
 }
 
 /*
- * Flags of one float term (see GS_FLAG_*), and whether it is a finite value
- * that enters the accumulator.  Exponent field all ones: NaN or infinity.
+ * Flags of one float or double term (see GS_FLAG_*): exponent field all
+ * ones is NaN or an infinity.
  */
+GS_HD uint32_t
+gs_float_flags(uint64_t u, int f8)
+{
+	const uint64_t inf = GS_INF_BITS(f8);
+	uint32_t	f = GS_FLAG_ANY;
+
+	if (u != GS_SIGN_BIT(f8))
+		f |= GS_FLAG_NONNEGZERO;
+	if ((u & inf) == inf)
+	{
+		if (u & ((UINT64_C(1) << GS_MANT_BITS(f8)) - 1))
+			f |= GS_FLAG_NAN;
+		else
+			f |= (u & GS_SIGN_BIT(f8)) ? GS_FLAG_NINF : GS_FLAG_PINF;
+	}
+	return f;
+}
+
+/* Flags of one float term. */
 GS_HD uint32_t
 gs_f32_flags(uint32_t u)
 {
-	uint32_t	f = GS_FLAG_ANY;
-
-	if (u != 0x80000000u)
-		f |= GS_FLAG_NONNEGZERO;
-	if ((u & 0x7f800000u) == 0x7f800000u)
-	{
-		if (u & 0x7fffffu)
-			f |= GS_FLAG_NAN;
-		else
-			f |= (u >> 31) ? GS_FLAG_NINF : GS_FLAG_PINF;
-	}
-	return f;
+	return gs_float_flags(u, 0);
 }
 
 /* Flags of one double term. */
 GS_HD uint32_t
 gs_f64_flags(uint64_t u)
 {
-	uint32_t	f = GS_FLAG_ANY;
+	return gs_float_flags(u, 1);
+}
 
-	if (u != UINT64_C(0x8000000000000000))
-		f |= GS_FLAG_NONNEGZERO;
-	if ((u & UINT64_C(0x7ff0000000000000)) == UINT64_C(0x7ff0000000000000))
+/* What one value is to the float analysis (gs_float_class). */
+#define GS_VALUE_ZERO		0	/* +0: adds nothing, no flag */
+#define GS_VALUE_FINITE		1	/* finite and nonzero: enters the fixed point */
+#define GS_VALUE_SPECIAL	2	/* NaN, an infinity or -0: needs the flags */
+
+/*
+ * The float analysis of one value, u the bits of a float (zero-extended) or
+ * of a double (f8): every analysis, on the host and on the GPU, goes through
+ * here.  *abs gets the magnitude's bits (positive floats order as their
+ * bits).  For a finite nonzero value *lo gets its lowest set bit's position
+ * as (biased exponent field, at least 1) + trailing zeros of the mantissa
+ * with its implicit bit, so the value is a multiple of
+ * 2^(*lo - GS_LO_BIAS(f8)).  Returns a GS_VALUE_*.
+ */
+GS_HD int
+gs_float_class(uint64_t u, int f8, uint64_t *abs, int32_t *lo)
+{
+	const int	mb = GS_MANT_BITS(f8);
+	uint64_t	a = u & (GS_SIGN_BIT(f8) - 1);
+	uint32_t	ef;
+
+	*abs = a;
+	if (a - 1 >= GS_INF_BITS(f8) - 1)
 	{
-		if (u & UINT64_C(0xfffffffffffff))
-			f |= GS_FLAG_NAN;
-		else
-			f |= (u >> 63) ? GS_FLAG_NINF : GS_FLAG_PINF;
+		/* zero, an infinity or NaN */
+		return a != 0 || u == GS_SIGN_BIT(f8) ? GS_VALUE_SPECIAL : GS_VALUE_ZERO;
 	}
-	return f;
+	/* OR-ing the implicit bit in keeps a subnormal's trailing zeros */
+	ef = (uint32_t) (a >> mb);
+	*lo = (int32_t) (ef ? ef : 1) +
+		gs_ctz64((a & ((UINT64_C(1) << mb) - 1)) | (UINT64_C(1) << mb));
+	return GS_VALUE_FINITE;
+}
+
+/*
+ * The position of the top bit of the largest magnitude, maxabs its bits
+ * (finite, nonzero): the magnitude lies in [2^top, 2^(top+1)).
+ */
+GS_HD int
+gs_float_top_bit(uint64_t maxabs, int f8)
+{
+	uint64_t	m;
+	int			e;
+
+	gs_float_parts(maxabs, f8, &m, &e);
+	return e + 63 - gs_clz64(m);
 }
 
 /*
@@ -456,28 +502,18 @@ gs_fixed128_to_f64(gs_i128 k, int lsb, double scale)
 
 /*
  * PostgreSQL's order of floats (float4_gt, float8_gt) as 64-bit integer
- * keys: every NaN above +Infinity and equal to every other NaN, -0 equal
- * to 0, otherwise the numeric order.  Integers are their own keys.
+ * keys, b the bits of a float (zero-extended) or of a double (f8): every
+ * NaN above +Infinity and equal to every other NaN, -0 equal to 0,
+ * otherwise the numeric order.  Integers are their own keys.
  */
 GS_HD int64_t
-gs_order_key_f32(uint32_t b)
+gs_order_key_float(uint64_t b, int f8)
 {
-	uint32_t	mag = b & 0x7fffffffu;
+	uint64_t	mag = b & (GS_SIGN_BIT(f8) - 1);
 
-	if (mag > 0x7f800000u)
+	if (mag > GS_INF_BITS(f8))
 		return INT64_MAX;
-	return (b >> 31) ? -(int64_t) mag : (int64_t) mag;
-}
-
-/* The order key of a double's bits (see gs_order_key_f32). */
-GS_HD int64_t
-gs_order_key_f64(uint64_t b)
-{
-	uint64_t	mag = b & UINT64_C(0x7fffffffffffffff);
-
-	if (mag > UINT64_C(0x7ff0000000000000))
-		return INT64_MAX;
-	return (b >> 63) ? -(int64_t) mag : (int64_t) mag;
+	return (b & GS_SIGN_BIT(f8)) ? -(int64_t) mag : (int64_t) mag;
 }
 
 /*
@@ -488,8 +524,7 @@ gs_order_key_f64(uint64_t b)
 GS_HD int64_t
 gs_order_key(int isfloat, int size, uint64_t raw, int is_min)
 {
-	int64_t		k = !isfloat ? (int64_t) raw
-		: size == 4 ? gs_order_key_f32((uint32_t) raw) : gs_order_key_f64(raw);
+	int64_t		k = !isfloat ? (int64_t) raw : gs_order_key_float(raw, size == 8);
 
 	return is_min ? ~k : k;
 }

@@ -2,8 +2,8 @@
  * core/host_copy.c — parallel host memory copies for the GPU path.
  *
  * Moving an array between PostgreSQL's memory and pinned staging buffers
- * is plain memcpy work, and one core cannot keep up with PCIe (about 10-20
- * GB/s against 55).  A few threads share each copy in slices.  They are
+ * is plain memcpy work, and one core cannot keep up with PCIe (measured:
+ * see test/bench/NOTES.md).  A few threads share each copy in slices.  They are
  * created with every signal blocked, so PostgreSQL's signal handling stays
  * on the backend's own thread, and they touch nothing of PostgreSQL's.
  */

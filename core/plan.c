@@ -6,7 +6,6 @@
  * same integers.
  */
 #include "engine.h"
-#include "cpu_simd.h"
 #include "exact.h"
 
 #include <limits.h>
@@ -101,17 +100,29 @@ gs_advise_result(void *p, size_t bytes)
 #endif
 }
 
-/* Are the positions whole rows?  Else GS_ERR_INTERNAL with a message. */
+/*
+ * Can an engine take the request: are the positions whole rows, and is an
+ * exclusive scan a sum (exclusive is for sums only)?  Else GS_ERR_INTERNAL
+ * with a message.
+ */
 bool
-gs_shape_ok(const GsScanSpec *spec, GsScanResult *res)
+gs_spec_ok(const GsScanSpec *spec, GsScanResult *res)
 {
-	if (spec->nitems == 0 || (spec->row_len > 0 && spec->nitems % spec->row_len == 0))
-		return true;
-	res->status = GS_ERR_INTERNAL;
-	snprintf(res->message, sizeof(res->message),
-			 "%lld positions are not whole rows of %lld",
-			 (long long) spec->nitems, (long long) spec->row_len);
-	return false;
+	if (spec->nitems != 0 && (spec->row_len <= 0 || spec->nitems % spec->row_len != 0))
+	{
+		res->status = GS_ERR_INTERNAL;
+		snprintf(res->message, sizeof(res->message),
+				 "%lld positions are not whole rows of %lld",
+				 (long long) spec->nitems, (long long) spec->row_len);
+		return false;
+	}
+	if (spec->exclusive && spec->op != GS_OP_SUM)
+	{
+		res->status = GS_ERR_INTERNAL;
+		snprintf(res->message, sizeof(res->message), "exclusive scans are running totals only");
+		return false;
+	}
+	return true;
 }
 
 /* Position (0-based, NULLs included) of the k-th stored value. */
@@ -155,20 +166,6 @@ SetWidth(GsPlan *plan, int bits)
 	}
 }
 
-/* Bits of the largest finite magnitude's top bit, from its bits. */
-static int
-TopBit(GsElemType type, uint64_t maxabs)
-{
-	uint64_t	m;
-	int			e;
-
-	if (type == GS_FLOAT4)
-		gs_f32_parts((uint32_t) maxabs, &m, &e);
-	else
-		gs_f64_parts(maxabs, &m, &e);
-	return e + 63 - gs_clz64(m);
-}
-
 /*
  * A float plan from statistics over all values (st->lo and st->maxabs over
  * the finite nonzero ones): unit and width that hold every running total.
@@ -176,7 +173,7 @@ TopBit(GsElemType type, uint64_t maxabs)
 void
 gs_plan_from_stats(GsPlan *plan, const GsFloatStats *st)
 {
-	int			bias = plan->type == GS_FLOAT4 ? 150 : 1075;
+	int			bias = GS_LO_BIAS(plan->type == GS_FLOAT8);
 
 	plan->special = st->special;
 	plan->lsb = 0;
@@ -186,7 +183,7 @@ gs_plan_from_stats(GsPlan *plan, const GsFloatStats *st)
 		return;
 	}
 	plan->lsb = st->lo - bias;
-	plan->value_bits = TopBit(plan->type, st->maxabs) + 1 - plan->lsb;
+	plan->value_bits = gs_float_top_bit(st->maxabs, plan->type == GS_FLOAT8) + 1 - plan->lsb;
 	/* |prefix| < nvalues * 2^(maxmsb+1), plus a sign bit */
 	SetWidth(plan, plan->value_bits + gs_ceil_log2(plan->nvalues) + 1);
 }
@@ -265,8 +262,7 @@ void
 gs_plan_speculative(const GsScanSpec *spec, GsPlan *plan, GsPlanLimits *lim)
 {
 	static const int margins[][2] = {{12, 6}, {8, 4}, {4, 2}, {0, 0}};
-	GsFloatStats st,
-				one;
+	GsFloatStats st;
 	bool		f8 = spec->type == GS_FLOAT8;
 	int64_t		n,
 				head,
@@ -284,24 +280,27 @@ gs_plan_speculative(const GsScanSpec *spec, GsPlan *plan, GsPlanLimits *lim)
 	stride = n > head ? (n - head) / 4096 + 1 : 0;
 	for (i = head; stride && i < n; i += stride)
 	{
-		const char *p = (const char *) spec->values + (size_t) i * (f8 ? 8 : 4);
+		uint64_t	a;
+		int32_t		lo;
+		int			kind = gs_float_class(f8 ? ((const uint64_t *) spec->values)[i]
+										  : ((const uint32_t *) spec->values)[i], f8, &a, &lo);
 
-		gs_float_stats(p, 1, f8, false, &one);
-		if (one.lo < st.lo)
-			st.lo = one.lo;
-		if (one.maxabs > st.maxabs)
-			st.maxabs = one.maxabs;
-		st.special |= one.special;
+		if (kind == GS_VALUE_FINITE)
+		{
+			st.lo = lo < st.lo ? lo : st.lo;
+			st.maxabs = a > st.maxabs ? a : st.maxabs;
+		}
+		st.special |= kind == GS_VALUE_SPECIAL;
 	}
 	if (st.lo == INT32_MAX)
 	{
 		/* no finite nonzero value in the sample: guess a unit of 1 */
-		st.lo = f8 ? 1075 : 150;
+		st.lo = GS_LO_BIAS(f8);
 		st.maxabs = f8 ? UINT64_C(0x3ff0000000000000) : 0x3f800000u;
 	}
 	gs_plan_from_stats(plan, &st);
 	base_bits = plan->acc_bits;
-	top = TopBit(spec->type, st.maxabs);
+	top = gs_float_top_bit(st.maxabs, f8);
 	for (k = 0; k < 4; k++)
 	{
 		GsFloatStats wide = st;

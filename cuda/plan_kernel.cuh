@@ -26,36 +26,20 @@ PlanReduce(const In *x, int64_t n, unsigned *lo, unsigned long long *maxabs,
 	for (int64_t i = (int64_t) blockIdx.x * blockDim.x + threadIdx.x; i < n;
 		 i += (int64_t) gridDim.x * blockDim.x)
 	{
-		uint64_t	u,
-					a,
-					m,
-					inf;
-		int			ef;
+		const int	f8 = sizeof(In) == 8;
+		uint64_t	a;
+		int32_t		lo;
+		int			kind = gs_float_class(f8 ? gs_f64_bits((double) x[i]) : gs_f32_bits((float) x[i]),
+										 f8, &a, &lo);
 
-		if constexpr (sizeof(In) == 4)
-		{
-			u = gs_f32_bits(x[i]);
-			a = u & 0x7fffffffu;
-			inf = 0x7f800000u;
-			ef = (int) (a >> 23);
-			m = (a & 0x7fffffu) | 0x800000u;
-		}
-		else
-		{
-			u = gs_f64_bits(x[i]);
-			a = u & UINT64_C(0x7fffffffffffffff);
-			inf = UINT64_C(0x7ff0000000000000);
-			ef = (int) (a >> 52);
-			m = (a & UINT64_C(0xfffffffffffff)) | UINT64_C(0x10000000000000);
-		}
-		if (a >= inf || u == (sizeof(In) == 4 ? UINT64_C(0x80000000) : UINT64_C(0x8000000000000000)))
+		if (kind == GS_VALUE_SPECIAL)
 		{
 			spec = 1;
 			continue;
 		}
-		if (a == 0)
+		if (kind == GS_VALUE_ZERO)
 			continue;
-		unsigned	l = (unsigned) ((ef > 1 ? ef : 1) + gs_ctz64(m));
+		unsigned	l = (unsigned) lo;
 
 		mlo = l < mlo ? l : mlo;
 		mmax = a > mmax ? a : mmax;

@@ -14,7 +14,6 @@
 #include "gpuscan_cuda.h"
 #include "dispatch.cuh"
 #include "plan_kernel.cuh"
-#include "../core/cpu_simd.h"
 
 #include <cuda_runtime.h>
 #include <limits.h>

@@ -30,7 +30,6 @@
 #include <type_traits>
 
 #define GS_HEAD			0x80000000u
-#define GS_NONFINITE	(GS_FLAG_NAN | GS_FLAG_PINF | GS_FLAG_NINF)
 
 /* One scan element. */
 template <typename Acc>
@@ -295,36 +294,14 @@ template <typename In>
 __device__ __forceinline__ bool
 OutsidePlan(In x, const FloatPlan &p)
 {
-	uint64_t	u,
-				a,
-				m,
-				inf;
-	int			ef,
-				lo;
+	const int	f8 = sizeof(In) == 8;
+	uint64_t	a;
+	int32_t		lo;
+	int			kind = gs_float_class(f8 ? gs_f64_bits((double) x) : gs_f32_bits((float) x), f8, &a, &lo);
 
-	if constexpr (sizeof(In) == 4)
-	{
-		u = gs_f32_bits(x);
-		a = u & 0x7fffffffu;
-		inf = 0x7f800000u;
-		ef = (int) (a >> 23);
-		m = (a & 0x7fffffu) | 0x800000u;
-	}
-	else
-	{
-		u = gs_f64_bits(x);
-		a = u & UINT64_C(0x7fffffffffffffff);
-		inf = UINT64_C(0x7ff0000000000000);
-		ef = (int) (a >> 52);
-		m = (a & UINT64_C(0xfffffffffffff)) | UINT64_C(0x10000000000000);
-	}
-	if (a >= inf)
+	if (kind == GS_VALUE_SPECIAL)
 		return !p.special;
-	if (a == 0)
-		return u != 0 && !p.special;
-	/* OR-ing the implicit bit keeps a subnormal's trailing zeros */
-	lo = (ef > 1 ? ef : 1) + gs_ctz64(m);
-	return lo < p.min_lo || a >= p.max_abs;
+	return kind == GS_VALUE_FINITE && (lo < p.min_lo || a >= p.max_abs);
 }
 
 /* One stored value as an item; gi is its index among all stored values. */
@@ -353,7 +330,7 @@ MakeItem(In v, int64_t gi, const HeadSource &heads, const FloatPlan &plan)
 		r.f |= fl;
 		if (plan.speculative && OutsidePlan(v, plan))
 			atomicOr(plan.violation, 1u);
-		r.v = (fl & GS_NONFINITE) ? (Acc) 0 : ToFixed<In, Acc>(v, plan);
+		r.v = (fl & GS_FLAG_NONFINITE) ? (Acc) 0 : ToFixed<In, Acc>(v, plan);
 	}
 	return r;
 }

@@ -1,7 +1,9 @@
 # mk/cuda.mk — the GPU engine (cuda/), compiled by nvcc into a static
 # library that gpuscan.so links with the static CUDA runtime; kept out of
 # OBJS, which PGXS also compiles to LLVM bitcode.  Included by the Makefile
-# before PGXS: it adds to OBJS and SHLIB_LINK.
+# before PGXS: it adds to OBJS and SHLIB_LINK.  The library needs the shared
+# core (CORE_OBJS: planning, float analysis, chunk driver, copy threads) and
+# never the CPU engine (CPU_OBJS).
 #
 # nvcc from PATH, else $(CUDA_HOME)/bin.  WITH_CUDA defaults to 1 when nvcc
 # exists; WITH_CUDA=0 builds without any CUDA code.

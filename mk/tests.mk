@@ -4,7 +4,10 @@
 # Makefile after PGXS.
 
 # engine tests and benchmarks
-ENGINE_SRC = core/plan.c core/chunked.c core/host_copy.c core/cpu_engine.c core/cpu_simd.c
+# the shared core alone (what the GPU engine links with), and both engines
+CORE_SRC = $(CORE_OBJS:.o=.c)
+ENGINE_SRC = $(CORE_SRC) $(CPU_OBJS:.o=.c)
+ENGINE_HDR = core/*.h cpu/*.h
 TEST_CFLAGS = -O2 -g -fno-strict-aliasing -fwrapv -fexcess-precision=standard
 
 # the engine tests, side by side in test/engine/: the CPU engine against an
@@ -13,31 +16,32 @@ ENGINE_TEST_H = test/engine/cases.h test/rand.h
 BENCH_H = test/bench/bench.h test/rand.h
 
 test/engine/engine_test: test/engine/engine_test.c $(ENGINE_TEST_H) test/engine/reference.h \
-		$(ENGINE_SRC) core/*.h
+		$(ENGINE_SRC) $(ENGINE_HDR)
 	$(CC) $(TEST_CFLAGS) -o $@ test/engine/engine_test.c $(ENGINE_SRC) -lpthread -lm
 
-test/bench/cpu_bench: test/bench/cpu_bench.c $(BENCH_H) $(ENGINE_SRC) core/*.h
+test/bench/cpu_bench: test/bench/cpu_bench.c $(BENCH_H) $(ENGINE_SRC) $(ENGINE_HDR)
 	$(CC) $(TEST_CFLAGS) -o $@ test/bench/cpu_bench.c $(ENGINE_SRC) -lpthread -lm
 
 ifeq ($(WITH_CUDA),1)
 # the GPU engine against the CPU engine (needs a GPU to run)
 test/engine/engine_compare: test/engine/engine_compare.c $(ENGINE_TEST_H) $(BENCH_H) \
-		$(ENGINE_SRC) core/*.h $(CUDA_LIB)
+		$(ENGINE_SRC) $(ENGINE_HDR) $(CUDA_LIB)
 	$(CC) $(TEST_CFLAGS) -o $@ test/engine/engine_compare.c $(ENGINE_SRC) $(CUDA_LIB) \
 		-L$(CUDA_LIBDIR) -lcudart_static -lrt -ldl -lpthread -lstdc++ -lm
 
-# host-to-host pipeline benchmark against raw copies (needs a GPU to run)
-test/bench/pipeline_bench: test/bench/pipeline_bench.c $(BENCH_H) $(ENGINE_SRC) core/*.h $(CUDA_LIB)
-	$(CC) $(TEST_CFLAGS) -I$(CUDA_HOME)/include -o $@ test/bench/pipeline_bench.c $(ENGINE_SRC) \
+# host-to-host pipeline benchmark against raw copies (needs a GPU to run);
+# it and host_bench link the GPU engine with the shared core alone
+test/bench/pipeline_bench: test/bench/pipeline_bench.c $(BENCH_H) $(CORE_SRC) core/*.h $(CUDA_LIB)
+	$(CC) $(TEST_CFLAGS) -I$(CUDA_HOME)/include -o $@ test/bench/pipeline_bench.c $(CORE_SRC) \
 		$(CUDA_LIB) -L$(CUDA_LIBDIR) -lcudart_static -lrt -ldl -lpthread -lstdc++ -lm
 
 # host-side limits: first touch of fresh memory, first-call latency
-test/bench/host_bench: test/bench/host_bench.c $(BENCH_H) $(ENGINE_SRC) core/*.h $(CUDA_LIB)
-	$(CC) $(TEST_CFLAGS) -I$(CUDA_HOME)/include -o $@ test/bench/host_bench.c $(ENGINE_SRC) \
+test/bench/host_bench: test/bench/host_bench.c $(BENCH_H) $(CORE_SRC) core/*.h $(CUDA_LIB)
+	$(CC) $(TEST_CFLAGS) -I$(CUDA_HOME)/include -o $@ test/bench/host_bench.c $(CORE_SRC) \
 		$(CUDA_LIB) -L$(CUDA_LIBDIR) -lcudart_static -lrt -ldl -lpthread -lstdc++ -lm
 
 # device-resident kernel benchmark against CUB (needs a GPU to run)
-test/bench/kernel_bench: test/bench/kernel_bench.cu $(BENCH_H) cuda/*.cuh cuda/*.h core/*.h $(ENGINE_SRC)
+test/bench/kernel_bench: test/bench/kernel_bench.cu $(BENCH_H) cuda/*.cuh cuda/*.h $(ENGINE_HDR) $(ENGINE_SRC)
 	$(NVCC) -O3 -std=c++17 $(NVCC_ARCH) -o $@ test/bench/kernel_bench.cu $(ENGINE_SRC) -lpthread -lm
 endif
 
@@ -62,7 +66,7 @@ FUZZ_ARGS = -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=$(FUZZ_RSS
 
 # the fuzz target, its reference compiled apart
 test/fuzz/fuzz_cpu_engine: test/fuzz/fuzz_cpu_engine.c test/fuzz/fuzz_reference.[ch] test/engine/reference.h \
-		$(ENGINE_SRC) core/*.h
+		$(ENGINE_SRC) $(ENGINE_HDR)
 	$(FUZZ_CC) $(FUZZ_REF_CFLAGS) -c -o test/fuzz/fuzz_reference.o test/fuzz/fuzz_reference.c
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ test/fuzz/fuzz_cpu_engine.c test/fuzz/fuzz_reference.o \
 		$(ENGINE_SRC) -lpthread -lm

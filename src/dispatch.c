@@ -1,6 +1,7 @@
 /*
- * src/dispatch.c — which engine runs a scan, what happens when it cannot, and
- * what the user sees of it: gpuscan_last_run() and gpuscan_counters().
+ * src/dispatch.c — which engine runs a scan and what happens when it cannot;
+ * what the user sees of it (gpuscan_last_run(), gpuscan_counters(), in
+ * src/info.c) is recorded here.
  *
  *   gpuscan.device = cpu:  the CPU engine.
  *   gpuscan.device = gpu:  the GPU engine; without a usable GPU, ERROR 55000.
@@ -20,42 +21,17 @@
 #include "postgres.h"
 
 #include "fmgr.h"
-#include "funcapi.h"
 #include "lib/stringinfo.h"
 #include "miscadmin.h"
 #include "portability/instr_time.h"
 #include "utils/array.h"
 #include "utils/builtins.h"
-#include "utils/timestamp.h"
-#include "utils/tuplestore.h"
 
 #include "gpuscan.h"
-#include "../core/cpu_simd.h"
 
-/* This backend's last scan call, for gpuscan_last_run(). */
-typedef struct LastRun
-{
-	bool		valid;
-	bool		gpu;
-	const char *kernel;
-	int64		elements;
-	int			acc_bits;
-	int			device;
-	double		queue_ms;
-	double		host_ms;
-	double		h2d_ms,
-				kernel_ms,
-				d2h_ms,
-				total_ms;
-	char		fallback[300];
-} LastRun;
-
-static LastRun last_run;
-
-/* This backend's counters, for gpuscan_counters(). */
-static int64 n_gpu_calls,
-			n_cpu_calls,
-			n_gpu_fallbacks;
+/* This backend's last scan call and its counts (src/gpuscan.h). */
+GsLastRun	gpuscan_last;
+GsCallCounts gpuscan_calls;
 
 /* Let a long scan be cancelled: called by the engines between chunks. */
 static void
@@ -129,11 +105,10 @@ ReportScanError(const GsScanResult *res, Oid restype, int ndim,
 
 /*
  * The smallest array gpuscan.device = auto sends to the GPU: the setting,
- * or with -1 the crossover measured for the element type (H200 machine,
- * engine time from SQL, test/bench/results/sql-pipeline-2026-11-22-h200.txt):
- * float8 between 2^18 and 2^19 elements, int4 between 2^20 and 2^21, float4
- * between 2^21 and 2^22.  int2 is taken as int4; int8, not measured, as
- * float4 (8-byte transfers like float8, a CPU loop as fast as int4's).
+ * or with -1 a crossover per element type, chosen by measurement (see
+ * test/bench/NOTES.md, "Constants chosen by measurement").  int2 is taken as
+ * int4; int8 as float4 (8-byte transfers like float8, a CPU loop as fast as
+ * int4's).
  */
 static int64
 GpuMinElements(GsElemType type)
@@ -158,8 +133,8 @@ GpuMinElements(GsElemType type)
 static void
 NoteFallback(const char *reason)
 {
-	n_gpu_fallbacks++;
-	snprintf(last_run.fallback, sizeof(last_run.fallback), "%s", reason);
+	gpuscan_calls.gpu_fallbacks++;
+	snprintf(gpuscan_last.fallback, sizeof(gpuscan_last.fallback), "%s", reason);
 	elog(DEBUG1, "gpuscan: using the CPU engine: %s", reason);
 }
 
@@ -176,8 +151,8 @@ gpuscan_run(GsScanSpec *spec, Oid restype, int ndim, const int *dims,
 
 	spec->interrupt = GsCheckInterrupts;
 	INSTR_TIME_SET_CURRENT(start);
-	memset(&last_run, 0, sizeof(last_run));
-	last_run.elements = spec->nitems;
+	memset(&gpuscan_last, 0, sizeof(gpuscan_last));
+	gpuscan_last.elements = spec->nitems;
 
 	use_gpu = gpuscan_device == GPUSCAN_DEVICE_GPU ||
 		(gpuscan_device == GPUSCAN_DEVICE_AUTO && spec->nitems >= GpuMinElements(spec->type));
@@ -188,8 +163,7 @@ gpuscan_run(GsScanSpec *spec, Oid restype, int ndim, const int *dims,
 		bool		not_preloaded = false;
 
 		if (gpuscan_inject_fault == GS_FAULT_UNSUPPORTED_GPU)
-			snprintf(msg, sizeof(msg), "the GPU reads as compute capability 1.0 (injected fault); the GPU engine needs %d.%d or newer",
-					 GS_MIN_COMPUTE_CAPABILITY / 10, GS_MIN_COMPUTE_CAPABILITY % 10);
+			gpuscan_gpu_too_old(msg, sizeof(msg), "the GPU reads as", 1, 0, true);
 		else if (gpuscan_service_usable(msg, sizeof(msg), &not_preloaded))
 			msg[0] = '\0';
 		if (msg[0] != '\0')
@@ -235,91 +209,32 @@ gpuscan_run(GsScanSpec *spec, Oid restype, int ndim, const int *dims,
 		else
 		{
 			done = true;
-			n_gpu_calls++;
-			last_run.gpu = true;
-			last_run.kernel = gs_kernel_name(kernel);
-			last_run.acc_bits = res.acc_bits;
-			last_run.device = times.device;
-			last_run.queue_ms = times.queue_ms;
-			last_run.host_ms = times.stage_ms + times.plan_ms;
-			last_run.h2d_ms = times.h2d_ms;
-			last_run.kernel_ms = times.kernel_ms;
-			last_run.d2h_ms = times.d2h_ms;
+			gpuscan_calls.gpu++;
+			gpuscan_last.gpu = true;
+			gpuscan_last.kernel = gs_kernel_name(kernel);
+			gpuscan_last.acc_bits = res.acc_bits;
+			gpuscan_last.device = times.device;
+			gpuscan_last.queue_ms = times.queue_ms;
+			gpuscan_last.host_ms = times.stage_ms + times.plan_ms;
+			gpuscan_last.h2d_ms = times.h2d_ms;
+			gpuscan_last.kernel_ms = times.kernel_ms;
+			gpuscan_last.d2h_ms = times.d2h_ms;
 		}
 	}
 
 	if (!done)
 	{
 		gs_cpu_scan(spec, &res);
-		n_cpu_calls++;
-		last_run.kernel = gs_simd_enabled() ? "avx512" : "portable";
-		last_run.acc_bits = res.acc_bits;
+		gpuscan_calls.cpu++;
+		gpuscan_last.kernel = gs_simd_enabled() ? "avx512" : "portable";
+		gpuscan_last.acc_bits = res.acc_bits;
 	}
 
 	INSTR_TIME_SET_CURRENT(elapsed);
 	INSTR_TIME_SUBTRACT(elapsed, start);
-	last_run.total_ms = INSTR_TIME_GET_MILLISEC(elapsed);
-	last_run.valid = true;
+	gpuscan_last.total_ms = INSTR_TIME_GET_MILLISEC(elapsed);
+	gpuscan_last.valid = true;
 
 	if (res.status != GS_OK)
 		ReportScanError(&res, restype, ndim, dims, lbs);
-}
-
-/*
- * gpuscan_last_run(): this backend's last scan call, one row (none before
- * the first).  The engine, the kernel (the CPU engine's: avx512 or
- * portable), the array's elements, the accumulator width, the GPU's
- * transfer and kernel times, the whole call's time, why a call meant for
- * the GPU ran on the CPU, and (since 1.2) the GPU that ran it and how long
- * its chunks waited in the GPU service's queue, and the backend's plan and
- * copies through the service's ring.
- */
-PG_FUNCTION_INFO_V1(gpuscan_last_run);
-Datum
-gpuscan_last_run(PG_FUNCTION_ARGS)
-{
-	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
-	Datum		values[12];
-	bool		isnull[12] = {0};
-
-	InitMaterializedSRF(fcinfo, 0);
-	if (!last_run.valid)
-		return (Datum) 0;
-	values[0] = CStringGetTextDatum(last_run.gpu ? "gpu" : "cpu");
-	values[1] = CStringGetTextDatum(last_run.kernel);
-	values[2] = Int64GetDatum(last_run.elements);
-	values[3] = Int32GetDatum(last_run.acc_bits);
-	values[4] = Float8GetDatum(last_run.h2d_ms);
-	values[5] = Float8GetDatum(last_run.kernel_ms);
-	values[6] = Float8GetDatum(last_run.d2h_ms);
-	isnull[4] = isnull[5] = isnull[6] = !last_run.gpu;
-	values[7] = Float8GetDatum(last_run.total_ms);
-	values[8] = CStringGetTextDatum(last_run.fallback);
-	isnull[8] = last_run.fallback[0] == '\0';
-	/* since 1.2; versions 1.0 and 1.1 declare the first nine columns */
-	values[9] = Int32GetDatum(last_run.device);
-	values[10] = Float8GetDatum(last_run.queue_ms);
-	values[11] = Float8GetDatum(last_run.host_ms);
-	isnull[9] = isnull[10] = isnull[11] = !last_run.gpu;
-	if (rsinfo->setDesc->natts != 9 && rsinfo->setDesc->natts != 12)
-		elog(ERROR, "gpuscan_last_run() declared with %d columns", rsinfo->setDesc->natts);
-	tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, isnull);
-	return (Datum) 0;
-}
-
-/* gpuscan_counters(): this backend's scans per engine and GPU fallbacks. */
-PG_FUNCTION_INFO_V1(gpuscan_counters);
-Datum
-gpuscan_counters(PG_FUNCTION_ARGS)
-{
-	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
-	Datum		values[3];
-	bool		isnull[3] = {0};
-
-	InitMaterializedSRF(fcinfo, 0);
-	values[0] = Int64GetDatum(n_gpu_calls);
-	values[1] = Int64GetDatum(n_cpu_calls);
-	values[2] = Int64GetDatum(n_gpu_fallbacks);
-	tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, isnull);
-	return (Datum) 0;
 }

@@ -46,6 +46,36 @@ extern int	gpuscan_inject_fault;	/* testing only: a GsFault (cuda/gpuscan_cuda.h
 extern void gpuscan_run(GsScanSpec *spec, Oid restype, int ndim,
 						const int *dims, const int *lbs, Datum input);
 
+/* This backend's last scan call, for gpuscan_last_run() (src/info.c). */
+typedef struct GsLastRun
+{
+	bool		valid;
+	bool		gpu;
+	const char *kernel;
+	int64		elements;
+	int			acc_bits;
+	int			device;
+	double		queue_ms;
+	double		host_ms;
+	double		h2d_ms,
+				kernel_ms,
+				d2h_ms,
+				total_ms;
+	char		fallback[300];
+} GsLastRun;
+
+/* This backend's scans per engine and GPU fallbacks, for gpuscan_counters(). */
+typedef struct GsCallCounts
+{
+	int64		gpu;
+	int64		cpu;
+	int64		gpu_fallbacks;
+} GsCallCounts;
+
+/* Both kept by gpuscan_run (src/dispatch.c). */
+extern GsLastRun gpuscan_last;
+extern GsCallCounts gpuscan_calls;
+
 /* The GPU service's states (src/service.c). */
 typedef enum GsServiceState
 {
@@ -88,5 +118,7 @@ extern bool gpuscan_service_usable(char *msg, size_t msglen, bool *not_preloaded
 extern GsStatus gpuscan_service_scan(const GsScanSpec *spec, GsKernel kernel, int fault,
 									 GsScanResult *res, GsGpuTimes *times);
 extern bool gpuscan_service_snapshot(GsServiceSnapshot *snap);
+extern void gpuscan_gpu_too_old(char *msg, size_t msglen, const char *gpu,
+								int major, int minor, bool injected);
 
 #endif							/* GPUSCAN_GLUE_H */

@@ -571,6 +571,20 @@ RunJobs(Job *jobs, int n)
 	ConditionVariableBroadcast(&svc->segment_cv);
 }
 
+/*
+ * Why a GPU is not usable: "<gpu> compute capability M.m; the GPU engine
+ * needs ... or newer" (GS_MIN_COMPUTE_CAPABILITY), the capability marked
+ * when gpuscan.inject_fault made it up.
+ */
+void
+gpuscan_gpu_too_old(char *msg, size_t msglen, const char *gpu, int major, int minor,
+					bool injected)
+{
+	snprintf(msg, msglen, "%s compute capability %d.%d%s; the GPU engine needs %d.%d or newer",
+			 gpu, major, minor, injected ? " (injected fault)" : "",
+			 GS_MIN_COMPUTE_CAPABILITY / 10, GS_MIN_COMPUTE_CAPABILITY % 10);
+}
+
 /* Open the GPUs and page-lock the ring; the usable ones into usable[]. */
 static int
 OpenGpus(int *usable)
@@ -592,9 +606,8 @@ OpenGpus(int *usable)
 			appendStringInfo(&names, "%s%d (%s)", nusable > 1 ? ", " : "", d, info[d].name);
 		}
 		else if (msg[0] == '\0')
-			snprintf(msg, sizeof(msg), "CUDA device %d (%s) has compute capability %d.%d; the GPU engine needs %d.%d or newer",
-					 d, info[d].name, info[d].cc_major, info[d].cc_minor,
-					 GS_MIN_COMPUTE_CAPABILITY / 10, GS_MIN_COMPUTE_CAPABILITY % 10);
+			gpuscan_gpu_too_old(msg, sizeof(msg), psprintf("CUDA device %d (%s) has", d, info[d].name),
+								info[d].cc_major, info[d].cc_minor, false);
 	}
 	if (nusable > 0 &&
 		gs_cuda_register(svc->ring, (Size) svc->nsegments * svc->segment_bytes, msg, sizeof(msg)) != GS_OK)

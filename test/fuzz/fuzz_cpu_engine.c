@@ -30,7 +30,7 @@
  *              as they are), repeated over the stored values (none: zeros)
  */
 #include "../../core/engine.h"
-#include "../../core/cpu_simd.h"
+#include "../../cpu/cpu_simd.h"
 #include "../engine/reference.h"
 #include "fuzz_reference.h"
 

@@ -1,5 +1,5 @@
 /*
- * core/cpu_simd.c — AVX-512 kernels of the exact CPU engine.
+ * cpu/cpu_simd.c — AVX-512 scan kernels of the exact CPU engine.
  *
  * The same plan and the same integers as core/exact.h, eight values at a
  * time: each float becomes its fixed-point integer (exact: a power-of-two
@@ -12,147 +12,17 @@
  * program checks these kernels bit for bit against the scalar engine's
  * reference.
  *
- * Used when the CPU has AVX-512 F, DQ, CD, VL and BW, checked at run time;
- * the scalar loops of core/cpu_engine.c serve every other case.
+ * Used when the CPU has AVX-512 F, DQ, CD, VL and BW, checked at run time
+ * (gs_simd_enabled); the scalar loops of cpu/sum_float.c serve every other
+ * case.  The AVX-512 float analysis is core/analysis.c's.
  */
 #include "cpu_simd.h"
-#include "exact.h"
+#include "../core/exact.h"
+#include "../core/simd.h"
 
 #include <limits.h>
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#define GS_HAVE_AVX512_BUILD 1
-#include <immintrin.h>
-#endif
-
-/* -1: use AVX-512 when the CPU has it; 0: never. */
-int			gs_cpu_simd = -1;
-
 #ifdef GS_HAVE_AVX512_BUILD
-
-#define AVX512_TARGET __attribute__((target("avx512f,avx512dq,avx512cd,avx512vl,avx512bw")))
-
-/* Whether the AVX-512 kernels may be used. */
-bool
-gs_simd_enabled(void)
-{
-	static int	cpu = -1;
-
-	if (gs_cpu_simd == 0)
-		return false;
-	if (cpu < 0)
-	{
-		__builtin_cpu_init();
-		cpu = __builtin_cpu_supports("avx512f") &&
-			__builtin_cpu_supports("avx512dq") &&
-			__builtin_cpu_supports("avx512cd") &&
-			__builtin_cpu_supports("avx512vl") &&
-			__builtin_cpu_supports("avx512bw");
-	}
-	return cpu != 0;
-}
-
-/*
- * Lanes [0, n) of 8 or 16.  Masked loads are only for the tail: from memory
- * they run at a third of the speed of plain loads on Zen 5.
- */
-#define TAIL8(n)	((__mmask8) ((n) >= 8 ? 0xff : (1u << (n)) - 1))
-#define TAIL16(n)	((__mmask16) ((n) >= 16 ? 0xffff : (1u << (n)) - 1))
-
-/*
- * Analysis of float4 values, sixteen at a time, without mask registers
- * (compares into masks are slow on Zen 5).  OR-ing the implicit bit in
- * unconditionally leaves the trailing zeros of a subnormal's mantissa as they
- * are; zeros are pushed out of the minimum with an all-ones lane.  NaN and
- * infinities show up as a maximum magnitude in the top binade, -0 as a zero
- * in u ^ signbit; then maxabs and lo are not meaningful and the caller
- * analyses the block again with the scalar code.
- */
-AVX512_TARGET void
-gs_simd_stats_f4(const uint32_t *v, int64_t n, GsFloatStats *st)
-{
-	const __m512i absmask = _mm512_set1_epi32(0x7fffffff);
-	const __m512i one = _mm512_set1_epi32(1);
-	const __m512i mant = _mm512_set1_epi32(0x7fffff);
-	const __m512i implicit = _mm512_set1_epi32(0x800000);
-	const __m512i sign = _mm512_set1_epi32((int) 0x80000000u);
-	const __m512i c31 = _mm512_set1_epi32(31);
-	const __m512i zero = _mm512_setzero_si512();
-	__m512i		vmin = _mm512_set1_epi32(-1);
-	__m512i		vmax = zero;
-	__m512i		vnz = _mm512_set1_epi32(-1);
-	int64_t		i;
-	uint32_t	lo,
-				maxabs;
-
-	for (i = 0; i < n; i += 16)
-	{
-		/* the tail is padded with +0, which is neutral everywhere */
-		__m512i		u = n - i >= 16 ? _mm512_loadu_si512(v + i)
-			: _mm512_maskz_loadu_epi32(TAIL16(n - i), v + i);
-		__m512i		a,
-					ef,
-					m,
-					l;
-
-		a = _mm512_and_si512(u, absmask);
-		ef = _mm512_max_epu32(_mm512_srli_epi32(a, 23), one);
-		/* (a & mantissa) | implicit */
-		m = _mm512_ternarylogic_epi32(a, mant, implicit, 0xea);
-		m = _mm512_and_si512(m, _mm512_sub_epi32(zero, m));
-		l = _mm512_add_epi32(ef, _mm512_sub_epi32(c31, _mm512_lzcnt_epi32(m)));
-		l = _mm512_or_si512(l, _mm512_srai_epi32(_mm512_sub_epi32(a, one), 31));
-		vmin = _mm512_min_epu32(vmin, l);
-		vmax = _mm512_max_epu32(vmax, a);
-		vnz = _mm512_min_epu32(vnz, _mm512_xor_si512(u, sign));
-	}
-	lo = _mm512_reduce_min_epu32(vmin);
-	maxabs = _mm512_reduce_max_epu32(vmax);
-	st->lo = lo == UINT32_MAX ? INT32_MAX : (int32_t) lo;
-	st->maxabs = maxabs;
-	st->special = maxabs >= 0x7f800000u || _mm512_reduce_min_epu32(vnz) == 0;
-}
-
-/* Analysis of float8 values, eight at a time (as gs_simd_stats_f4). */
-AVX512_TARGET void
-gs_simd_stats_f8(const uint64_t *v, int64_t n, GsFloatStats *st)
-{
-	const __m512i absmask = _mm512_set1_epi64(INT64_C(0x7fffffffffffffff));
-	const __m512i one = _mm512_set1_epi64(1);
-	const __m512i mant = _mm512_set1_epi64(INT64_C(0xfffffffffffff));
-	const __m512i implicit = _mm512_set1_epi64(INT64_C(0x10000000000000));
-	const __m512i sign = _mm512_set1_epi64((long long) UINT64_C(0x8000000000000000));
-	const __m512i c63 = _mm512_set1_epi64(63);
-	const __m512i zero = _mm512_setzero_si512();
-	__m512i		vmin = _mm512_set1_epi64(-1);
-	__m512i		vmax = zero;
-	__m512i		vnz = _mm512_set1_epi64(-1);
-	int64_t		i;
-	uint64_t	lo,
-				maxabs;
-
-	for (i = 0; i < n; i += 8)
-	{
-		__m512i		u = n - i >= 8 ? _mm512_loadu_si512(v + i)
-			: _mm512_maskz_loadu_epi64(TAIL8(n - i), v + i);
-		__m512i		a = _mm512_and_si512(u, absmask);
-		__m512i		ef = _mm512_max_epu64(_mm512_srli_epi64(a, 52), one);
-		__m512i		m = _mm512_ternarylogic_epi64(a, mant, implicit, 0xea);
-		__m512i		l;
-
-		m = _mm512_and_si512(m, _mm512_sub_epi64(zero, m));
-		l = _mm512_add_epi64(ef, _mm512_sub_epi64(c63, _mm512_lzcnt_epi64(m)));
-		l = _mm512_or_si512(l, _mm512_srai_epi64(_mm512_sub_epi64(a, one), 63));
-		vmin = _mm512_min_epu64(vmin, l);
-		vmax = _mm512_max_epu64(vmax, a);
-		vnz = _mm512_min_epu64(vnz, _mm512_xor_si512(u, sign));
-	}
-	lo = _mm512_reduce_min_epu64(vmin);
-	maxabs = _mm512_reduce_max_epu64(vmax);
-	st->lo = lo == UINT64_MAX ? INT32_MAX : (int32_t) lo;
-	st->maxabs = maxabs;
-	st->special = maxabs >= UINT64_C(0x7ff0000000000000) || _mm512_reduce_min_epu64(vnz) == 0;
-}
 
 /*
  * Prefetch the input one block ahead: the scan kernels are compute-bound, so
@@ -417,23 +287,7 @@ gs_simd_scan_split(const void *in, void *out, int64_t n, bool f8, int lsb,
 
 #else							/* !GS_HAVE_AVX512_BUILD */
 
-/* Built without AVX-512 support: the scalar engine serves everything. */
-bool
-gs_simd_enabled(void)
-{
-	return false;
-}
-
-void
-gs_simd_stats_f4(const uint32_t *v, int64_t n, GsFloatStats *st)
-{
-}
-
-void
-gs_simd_stats_f8(const uint64_t *v, int64_t n, GsFloatStats *st)
-{
-}
-
+/* Built without AVX-512 support: gs_simd_enabled() is false, never called. */
 int64_t
 gs_simd_scan64(const void *in, void *out, int64_t n, bool f8, int lsb,
 			   bool excl, int64_t *acc)
@@ -441,6 +295,7 @@ gs_simd_scan64(const void *in, void *out, int64_t n, bool f8, int lsb,
 	return -1;
 }
 
+/* Built without AVX-512 support: never called. */
 int64_t
 gs_simd_scan_split(const void *in, void *out, int64_t n, bool f8, int lsb,
 				   bool excl, int64_t *carry_h, int64_t *carry_l)

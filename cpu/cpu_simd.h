@@ -1,11 +1,11 @@
 /*
- * core/cpu_simd.h — internal interface between the CPU engine and its
- * AVX-512 kernels (core/cpu_simd.c).
+ * cpu/cpu_simd.h — internal interface between the CPU engine and its
+ * AVX-512 scan kernels (cpu/cpu_simd.c).
  */
 #ifndef GPUSCAN_CPU_SIMD_H
 #define GPUSCAN_CPU_SIMD_H
 
-#include "engine.h"
+#include "../core/engine.h"
 
 #ifdef __cplusplus
 extern "C"
@@ -15,13 +15,6 @@ extern "C"
 
 /* How far ahead (in values) the scan kernels prefetch: one engine block. */
 #define GS_PREFETCH_VALUES 4096
-
-/* Whether the AVX-512 kernels may be used (CPU support and gs_cpu_simd). */
-extern bool gs_simd_enabled(void);
-
-/* Analysis of n float4 / float8 values (bits). */
-extern void gs_simd_stats_f4(const uint32_t *v, int64_t n, GsFloatStats *st);
-extern void gs_simd_stats_f8(const uint64_t *v, int64_t n, GsFloatStats *st);
 
 /*
  * The 64-bit kernel: n finite float values (no NaN, infinity or -0), each

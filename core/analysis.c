@@ -1,0 +1,205 @@
+/*
+ * core/analysis.c — the float analysis: what a run of float values needs of
+ * an exact accumulator (GsFloatStats: the lowest set bit, the largest
+ * magnitude, whether NaN, an infinity or -0 occurs).
+ *
+ * Shared by planning (core/plan.c, a whole array for the GPU engine) and the
+ * CPU engine (cpu/, block by block).  The scalar analysis applies
+ * gs_float_class (core/exact.h) to each value, as the GPU engine's kernels
+ * do; the AVX-512 analysis computes the same over sixteen or eight values at
+ * a time.
+ */
+#include "engine.h"
+#include "exact.h"
+#include "simd.h"
+
+#include <limits.h>
+
+/* -1: use AVX-512 when the CPU has it; 0: never. */
+int			gs_cpu_simd = -1;
+
+#ifdef GS_HAVE_AVX512_BUILD
+
+/*
+ * Whether AVX-512 may be used, by the analysis here and by the CPU engine's
+ * kernels: the CPU has it and gs_cpu_simd allows it.
+ */
+bool
+gs_simd_enabled(void)
+{
+	static int	cpu = -1;
+
+	if (gs_cpu_simd == 0)
+		return false;
+	if (cpu < 0)
+	{
+		__builtin_cpu_init();
+		cpu = __builtin_cpu_supports("avx512f") &&
+			__builtin_cpu_supports("avx512dq") &&
+			__builtin_cpu_supports("avx512cd") &&
+			__builtin_cpu_supports("avx512vl") &&
+			__builtin_cpu_supports("avx512bw");
+	}
+	return cpu != 0;
+}
+
+/*
+ * Analysis of float4 values, sixteen at a time, without mask registers
+ * (compares into masks are slow: see test/bench/NOTES.md).  OR-ing the implicit bit in
+ * unconditionally leaves the trailing zeros of a subnormal's mantissa as they
+ * are; zeros are pushed out of the minimum with an all-ones lane.  NaN and
+ * infinities show up as a maximum magnitude in the top binade, -0 as a zero
+ * in u ^ signbit; then maxabs and lo are not meaningful and the caller
+ * analyses the block again with the scalar code.
+ */
+static AVX512_TARGET void
+StatsF4(const uint32_t *v, int64_t n, GsFloatStats *st)
+{
+	const __m512i absmask = _mm512_set1_epi32(0x7fffffff);
+	const __m512i one = _mm512_set1_epi32(1);
+	const __m512i mant = _mm512_set1_epi32(0x7fffff);
+	const __m512i implicit = _mm512_set1_epi32(0x800000);
+	const __m512i sign = _mm512_set1_epi32((int) 0x80000000u);
+	const __m512i c31 = _mm512_set1_epi32(31);
+	const __m512i zero = _mm512_setzero_si512();
+	__m512i		vmin = _mm512_set1_epi32(-1);
+	__m512i		vmax = zero;
+	__m512i		vnz = _mm512_set1_epi32(-1);
+	int64_t		i;
+	uint32_t	lo,
+				maxabs;
+
+	for (i = 0; i < n; i += 16)
+	{
+		/* the tail is padded with +0, which is neutral everywhere */
+		__m512i		u = n - i >= 16 ? _mm512_loadu_si512(v + i)
+			: _mm512_maskz_loadu_epi32(TAIL16(n - i), v + i);
+		__m512i		a,
+					ef,
+					m,
+					l;
+
+		a = _mm512_and_si512(u, absmask);
+		ef = _mm512_max_epu32(_mm512_srli_epi32(a, 23), one);
+		/* (a & mantissa) | implicit */
+		m = _mm512_ternarylogic_epi32(a, mant, implicit, 0xea);
+		m = _mm512_and_si512(m, _mm512_sub_epi32(zero, m));
+		l = _mm512_add_epi32(ef, _mm512_sub_epi32(c31, _mm512_lzcnt_epi32(m)));
+		l = _mm512_or_si512(l, _mm512_srai_epi32(_mm512_sub_epi32(a, one), 31));
+		vmin = _mm512_min_epu32(vmin, l);
+		vmax = _mm512_max_epu32(vmax, a);
+		vnz = _mm512_min_epu32(vnz, _mm512_xor_si512(u, sign));
+	}
+	lo = _mm512_reduce_min_epu32(vmin);
+	maxabs = _mm512_reduce_max_epu32(vmax);
+	st->lo = lo == UINT32_MAX ? INT32_MAX : (int32_t) lo;
+	st->maxabs = maxabs;
+	st->special = maxabs >= 0x7f800000u || _mm512_reduce_min_epu32(vnz) == 0;
+}
+
+/* Analysis of float8 values, eight at a time (as StatsF4). */
+static AVX512_TARGET void
+StatsF8(const uint64_t *v, int64_t n, GsFloatStats *st)
+{
+	const __m512i absmask = _mm512_set1_epi64(INT64_C(0x7fffffffffffffff));
+	const __m512i one = _mm512_set1_epi64(1);
+	const __m512i mant = _mm512_set1_epi64(INT64_C(0xfffffffffffff));
+	const __m512i implicit = _mm512_set1_epi64(INT64_C(0x10000000000000));
+	const __m512i sign = _mm512_set1_epi64((long long) UINT64_C(0x8000000000000000));
+	const __m512i c63 = _mm512_set1_epi64(63);
+	const __m512i zero = _mm512_setzero_si512();
+	__m512i		vmin = _mm512_set1_epi64(-1);
+	__m512i		vmax = zero;
+	__m512i		vnz = _mm512_set1_epi64(-1);
+	int64_t		i;
+	uint64_t	lo,
+				maxabs;
+
+	for (i = 0; i < n; i += 8)
+	{
+		__m512i		u = n - i >= 8 ? _mm512_loadu_si512(v + i)
+			: _mm512_maskz_loadu_epi64(TAIL8(n - i), v + i);
+		__m512i		a = _mm512_and_si512(u, absmask);
+		__m512i		ef = _mm512_max_epu64(_mm512_srli_epi64(a, 52), one);
+		__m512i		m = _mm512_ternarylogic_epi64(a, mant, implicit, 0xea);
+		__m512i		l;
+
+		m = _mm512_and_si512(m, _mm512_sub_epi64(zero, m));
+		l = _mm512_add_epi64(ef, _mm512_sub_epi64(c63, _mm512_lzcnt_epi64(m)));
+		l = _mm512_or_si512(l, _mm512_srai_epi64(_mm512_sub_epi64(a, one), 63));
+		vmin = _mm512_min_epu64(vmin, l);
+		vmax = _mm512_max_epu64(vmax, a);
+		vnz = _mm512_min_epu64(vnz, _mm512_xor_si512(u, sign));
+	}
+	lo = _mm512_reduce_min_epu64(vmin);
+	maxabs = _mm512_reduce_max_epu64(vmax);
+	st->lo = lo == UINT64_MAX ? INT32_MAX : (int32_t) lo;
+	st->maxabs = maxabs;
+	st->special = maxabs >= UINT64_C(0x7ff0000000000000) || _mm512_reduce_min_epu64(vnz) == 0;
+}
+
+#else							/* !GS_HAVE_AVX512_BUILD */
+
+/* Built without AVX-512 support: the scalar code serves everything. */
+bool
+gs_simd_enabled(void)
+{
+	return false;
+}
+
+#endif							/* GS_HAVE_AVX512_BUILD */
+
+/*
+ * Scalar analysis of n float4 or float8 values (see GsFloatStats), one
+ * gs_float_class per value.
+ */
+static inline __attribute__((always_inline)) void
+StatsScalar(const void *v, int64_t n, const int f8, GsFloatStats *st)
+{
+	uint64_t	maxabs = 0;
+	int32_t		lo = INT32_MAX;
+	uint32_t	spec = 0;
+	int64_t		i;
+
+	for (i = 0; i < n; i++)
+	{
+		uint64_t	a;
+		int32_t		l;
+		int			k = gs_float_class(f8 ? ((const uint64_t *) v)[i] : ((const uint32_t *) v)[i],
+									   f8, &a, &l);
+
+		if (k != GS_VALUE_FINITE)
+		{
+			spec |= k == GS_VALUE_SPECIAL;
+			continue;
+		}
+		maxabs = a > maxabs ? a : maxabs;
+		lo = l < lo ? l : lo;
+	}
+	st->lo = lo;
+	st->maxabs = maxabs;
+	st->special = spec != 0;
+}
+
+/* Analysis of float values, with the AVX-512 kernels when allowed. */
+void
+gs_float_stats(const void *v, int64_t n, bool f8, bool simd, GsFloatStats *st)
+{
+#ifdef GS_HAVE_AVX512_BUILD
+	if (simd)
+	{
+		if (f8)
+			StatsF8((const uint64_t *) v, n, st);
+		else
+			StatsF4((const uint32_t *) v, n, st);
+		if (!st->special)
+			return;
+		/* specials: the scalar analysis excludes them from lo and maxabs */
+	}
+#endif
+	if (f8)
+		StatsScalar(v, n, 1, st);
+	else
+		StatsScalar(v, n, 0, st);
+}
+

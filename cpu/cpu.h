@@ -1,0 +1,97 @@
+/*
+ * cpu/cpu.h — the exact CPU engine's parts, as its driver (cpu/driver.c)
+ * and its loops see each other.  The engine's entry point, gs_cpu_scan, is
+ * declared in core/engine.h.
+ *
+ * A row is scanned in blocks of GS_CPU_BLOCK_VALUES values: running totals
+ * of floats (cpu/sum_block.c, over the loops of cpu/sum_float.c and the
+ * AVX-512 kernels of cpu/cpu_simd.c), of integers (cpu/sum_int.c), or
+ * running maxima and minima (cpu/order.c).
+ */
+#ifndef GPUSCAN_CPU_H
+#define GPUSCAN_CPU_H
+
+#include "../core/engine.h"
+#include "../core/exact.h"
+#include "carry.h"
+#include "cpu_simd.h"
+
+#include <limits.h>
+#include <string.h>
+
+#define likely(x)	__builtin_expect(!!(x), 1)
+#define unlikely(x) __builtin_expect(!!(x), 0)
+
+/*
+ * Values per block: a float8 block (32 KiB) stays in the L1 cache.  The
+ * AVX-512 kernels prefetch the next block (GS_PREFETCH_VALUES).
+ */
+#define GS_CPU_BLOCK_VALUES	GS_PREFETCH_VALUES
+
+/* Per-block constants of a scalar float loop. */
+typedef struct FloatConsts
+{
+	int			lsb;
+	double		s1,
+				s2;				/* s1 * s2 = 2^-lsb */
+	float		scale_f;		/* 2^lsb, float4 results */
+	double		scale_d;		/* 2^lsb, float8 results */
+	int			nlimbs;
+	uint64_t   *scratch;		/* nlimbs words, wide path */
+} FloatConsts;
+
+/* Running state of one row's total inside a block. */
+typedef struct RowState
+{
+	int64_t		acc64;
+	gs_i128		acc128;
+	uint64_t   *wide;			/* nlimbs words, wide path */
+	uint32_t	flags;
+	bool		pending;		/* int8 exclusive: last sum overflowed */
+} RowState;
+
+/* The running extreme of a row so far. */
+typedef struct OrderState
+{
+	bool		any;			/* a value seen in this row */
+	int64_t		key;			/* its order key */
+	uint64_t	bits;			/* its bits (the first sizeof(T) bytes) */
+} OrderState;
+
+/*
+ * Running totals of one block of n float values of a row, continuing from
+ * the carry (cpu/sum_block.c).  Returns the index of the first output that
+ * overflows, or -1; *bits gets the accumulator width used.
+ */
+extern int64_t gs_cpu_float_block(const void *in, void *out, int64_t n, bool f8,
+								  bool excl, Carry *carry, RowState *st,
+								  uint64_t *scratch, int *bits);
+
+/* The constants of the scalar float loops for a unit (cpu/sum_float.c). */
+extern void gs_cpu_float_consts(FloatConsts *c, int unit);
+
+/*
+ * The scalar float loops (cpu/sum_float.c): a 64- or 128-bit accumulator in
+ * st, or a wide one (st->wide, c->nlimbs limbs).  Return the index of the
+ * first output that overflows, or -1.
+ */
+extern int64_t gs_cpu_float_scalar(const void *in, void *out, int64_t n,
+								   RowState *st, const FloatConsts *c, bool f8,
+								   bool wide128, bool special, bool excl);
+extern int64_t gs_cpu_float_wide(const void *in, void *out, int64_t n,
+								 RowState *st, const FloatConsts *c, int f8,
+								 int excl);
+
+/*
+ * Running totals of one block of n integers of a row into int64 results
+ * (cpu/sum_int.c).  Returns the index of the first int8 total out of range,
+ * or -1.
+ */
+extern int64_t gs_cpu_int_block(GsElemType type, const void *in, void *out,
+								int64_t n, RowState *st, bool excl);
+
+/* Running maximum (or minimum) of n >= 1 values of a row, continuing *st (cpu/order.c). */
+extern void gs_cpu_order_block(GsElemType type, const void *in, void *out,
+							   int64_t n, int is_min, OrderState *st);
+
+#endif							/* GPUSCAN_CPU_H */

@@ -1,0 +1,173 @@
+/*
+ * cpu/driver.c — the exact CPU engine's entry point, gs_cpu_scan: one
+ * iterator over the rows of an array, block by block, with interrupt checks
+ * between blocks, that running totals and running maxima and minima both
+ * use.  What is done to a block is the operator's (cpu/cpu.h).
+ */
+#include "cpu.h"
+
+/*
+ * One operator's work on the rows of an array: row_start clears the running
+ * state at the start of a row, block scans the next n stored values of the
+ * row (in_size and out_size bytes each) and returns the index of its first
+ * output that is out of range, or -1.
+ */
+typedef struct RowScan
+{
+	void	   *ctx;
+	int			in_size;
+	int			out_size;
+	void		(*row_start) (void *ctx);
+	int64_t		(*block) (void *ctx, const char *in, char *out, int64_t n);
+} RowScan;
+
+/*
+ * Scan every row of the array, GS_CPU_BLOCK_VALUES values at a time, calling
+ * spec->interrupt between blocks every GS_INTERRUPT_INTERVAL values.
+ * Returns the index among the stored values of the first output out of
+ * range, or -1.  Inlined into each caller, so the operator's calls are
+ * direct.
+ */
+static inline __attribute__((always_inline)) int64_t
+ScanRows(const GsScanSpec *spec, const RowScan *rs)
+{
+	const char *in = (const char *) spec->values;
+	char	   *out = (char *) spec->result;
+	int64_t		nrows = spec->nitems > 0 ? spec->nitems / spec->row_len : 0;
+	int64_t		done = 0;		/* values scanned */
+	int64_t		since = 0;		/* values since the last interrupt check */
+	int64_t		row;
+
+	for (row = 0; row < nrows; row++)
+	{
+		int64_t		n = spec->nulls
+			? gs_bitmap_count(spec->nulls, row * spec->row_len, spec->row_len)
+			: spec->row_len;
+
+		rs->row_start(rs->ctx);
+		while (n > 0)
+		{
+			int64_t		chunk = n < GS_CPU_BLOCK_VALUES ? n : GS_CPU_BLOCK_VALUES;
+			int64_t		bad;
+
+			if (since >= GS_INTERRUPT_INTERVAL && spec->interrupt)
+			{
+				spec->interrupt();
+				since = 0;
+			}
+			bad = rs->block(rs->ctx, in + done * rs->in_size,
+							out + done * rs->out_size, chunk);
+			if (bad >= 0)
+				return done + bad;
+			done += chunk;
+			since += chunk;
+			n -= chunk;
+		}
+	}
+	return -1;
+}
+
+/* A row's running total: the exact carry between its blocks. */
+typedef struct SumRow
+{
+	GsElemType	type;
+	bool		exclusive;
+	int			acc_bits;		/* the widest float accumulator used */
+	Carry		carry;
+	RowState	st;
+	uint64_t	scratch[GS_MAX_LIMBS];
+} SumRow;
+
+/* A new row's total: zero. */
+static void
+SumRowStart(void *ctx)
+{
+	SumRow	   *s = (SumRow *) ctx;
+
+	memset(&s->st, 0, sizeof(s->st));
+	memset(&s->carry, 0, sizeof(s->carry));
+}
+
+/* Running totals of one block of a row. */
+static int64_t
+SumBlock(void *ctx, const char *in, char *out, int64_t n)
+{
+	SumRow	   *s = (SumRow *) ctx;
+	int			bits = 0;
+	int64_t		bad;
+
+	if (s->type != GS_FLOAT4 && s->type != GS_FLOAT8)
+		return gs_cpu_int_block(s->type, in, out, n, &s->st, s->exclusive);
+	bad = gs_cpu_float_block(in, out, n, s->type == GS_FLOAT8, s->exclusive,
+							 &s->carry, &s->st, s->scratch, &bits);
+	s->acc_bits = bits > s->acc_bits ? bits : s->acc_bits;
+	return bad;
+}
+
+/* A row's running maximum or minimum. */
+typedef struct OrderRow
+{
+	GsElemType	type;
+	int			is_min;
+	OrderState	st;
+} OrderRow;
+
+/* A new row: no extreme yet. */
+static void
+OrderRowStart(void *ctx)
+{
+	memset(&((OrderRow *) ctx)->st, 0, sizeof(OrderState));
+}
+
+/* Running maxima or minima of one block of a row: never out of range. */
+static int64_t
+OrderBlock(void *ctx, const char *in, char *out, int64_t n)
+{
+	OrderRow   *o = (OrderRow *) ctx;
+
+	gs_cpu_order_block(o->type, in, out, n, o->is_min, &o->st);
+	return -1;
+}
+
+/* The exact CPU engine: scan every row of the array. */
+GsStatus
+gs_cpu_scan(const GsScanSpec *spec, GsScanResult *res)
+{
+	bool		isfloat = spec->type == GS_FLOAT4 || spec->type == GS_FLOAT8;
+	int64_t		bad;
+
+	memset(res, 0, sizeof(*res));
+	res->error_position = -1;
+	res->acc_bits = isfloat && spec->op == GS_OP_SUM ? 0 : 64;
+	if (!gs_spec_ok(spec, res))
+		return res->status;
+
+	if (spec->op == GS_OP_SUM)
+	{
+		SumRow		sum;
+		RowScan		rs = {&sum, gs_type_size(spec->type), gs_result_size(spec->type),
+		SumRowStart, SumBlock};
+
+		sum.type = spec->type;
+		sum.exclusive = spec->exclusive;
+		sum.acc_bits = res->acc_bits;
+		bad = ScanRows(spec, &rs);
+		res->acc_bits = sum.acc_bits;
+	}
+	else
+	{
+		OrderRow	order;
+		RowScan		rs = {&order, gs_type_size(spec->type), gs_type_size(spec->type),
+		OrderRowStart, OrderBlock};
+
+		order.type = spec->type;
+		order.is_min = spec->op == GS_OP_MIN;
+		bad = ScanRows(spec, &rs);
+	}
+	if (bad >= 0)
+	{
+		res->status = isfloat ? GS_ERR_FLOAT_OVERFLOW : GS_ERR_INT8_RANGE;
+		res->error_position = gs_value_position(spec, bad);
+	}
+	return res->status;
+}

@@ -1,0 +1,131 @@
+/*
+ * cpu/sum_block.c — one block of a float row's running totals: the CPU
+ * engine analyses the block (core/analysis.c) while it comes into the cache,
+ * then scans it with the narrowest exact accumulator that holds the running
+ * total carried in from the previous block (cpu/carry.h) plus anything the
+ * block can add:
+ *
+ *   - AVX-512 kernels (cpu/cpu_simd.c), 64-bit or carry-save 128-bit, for
+ *     blocks of finite values when the CPU has AVX-512;
+ *   - scalar loops (cpu/sum_float.c), 64-bit, 128-bit or limbs, for the
+ *     rest: NaN, infinities and -0, very wide exponent ranges, short rows,
+ *     CPUs without AVX-512.
+ *
+ * Because every output is the correctly rounded exact sum, these choices
+ * never change a result: they only decide how fast it is computed.
+ */
+#include "cpu.h"
+#include "carry.h"
+#include "cpu_simd.h"
+
+/* Shortest run of values worth the AVX-512 kernels. */
+#define SIMD_MIN_VALUES 16
+
+/*
+ * Scan one block of n float values of a row, continuing from the carry.
+ * Chooses the unit and accumulator from the block's values and the carry.
+ * Returns the index of the first output that overflows, or -1; *bits gets the
+ * accumulator width used.
+ */
+int64_t
+gs_cpu_float_block(const void *in, void *out, int64_t n, bool f8, bool excl,
+				   Carry *carry, RowState *st, uint64_t *scratch, int *bits)
+{
+	GsFloatStats fs;
+	bool		simd = n >= SIMD_MIN_VALUES && gs_simd_enabled();
+	bool		special;
+	bool		any;
+	int			unit = INT_MAX,
+				top = INT_MIN,
+				need;
+	bool		czero = CarryIsZero(carry);
+	FloatConsts c;
+	int64_t		bad;
+
+	gs_float_stats(in, n, f8, simd, &fs);
+	special = fs.special || (st->flags & GS_FLAG_NONFINITE);
+	any = fs.lo != INT32_MAX;	/* a finite nonzero value to add */
+
+	/* the unit: no coarser than any value's lowest bit or the carry's */
+	if (any)
+		unit = fs.lo - GS_LO_BIAS(f8);
+	if (!czero)
+	{
+		int			cu = carry->unit + CarryCtz(carry);
+
+		unit = cu < unit ? cu : unit;
+	}
+	if (unit == INT_MAX)
+		unit = carry->unit;		/* nothing to add: all zeros or specials */
+
+	/* the width: |carry| + n * max|x| < 2^top, plus a sign bit */
+	if (any)
+		top = gs_float_top_bit(fs.maxabs, f8) + 1 + gs_ceil_log2(n);
+	if (!czero)
+	{
+		int			ct = carry->unit + CarryBits(carry);
+
+		top = ct > top ? ct : top;
+	}
+	need = top == INT_MIN ? 2 : top + 1 - unit + 1;
+
+	CarryRescale(carry, unit);
+	memset(&c, 0, sizeof(c));
+	gs_cpu_float_consts(&c, unit);
+
+	if (need <= 64)
+	{
+		int64_t		acc = (int64_t) CarryToI128(carry);
+
+		*bits = 64;
+		if (!special && simd && (!f8 || unit >= -1022))
+			bad = gs_simd_scan64(in, out, n, f8, unit, excl, &acc);
+		else
+		{
+			st->acc64 = acc;
+			bad = gs_cpu_float_scalar(in, out, n, st, &c, f8, false, special, excl);
+			acc = st->acc64;
+		}
+		CarryFromI128(carry, acc, unit);
+	}
+	else if (need <= 128)
+	{
+		gs_i128		acc = CarryToI128(carry);
+
+		*bits = 128;
+		if (!special && simd && need <= (f8 ? 110 : 82) && unit >= -1022 && unit <= 1015)
+		{
+			/* acc = h * 2^59 + l, l in [-2^58, 2^58) */
+			int64_t		l = (int64_t) (((uint64_t) acc + (UINT64_C(1) << 58)) & ((UINT64_C(1) << 59) - 1))
+				- (INT64_C(1) << 58);
+			int64_t		h = (int64_t) ((acc - l) >> 59);
+
+			bad = gs_simd_scan_split(in, out, n, f8, unit, excl, &h, &l);
+			acc = (gs_i128) h * ((gs_i128) 1 << 59) + l;
+		}
+		else
+		{
+			st->acc128 = acc;
+			bad = gs_cpu_float_scalar(in, out, n, st, &c, f8, true, special, excl);
+			acc = st->acc128;
+		}
+		CarryFromI128(carry, acc, unit);
+	}
+	else
+	{
+		int			nlimbs = (need + 63) / 64;
+
+		*bits = 64 * nlimbs;
+		c.nlimbs = nlimbs;
+		c.scratch = scratch;
+		st->wide = carry->w;	/* sign-extended limbs: the low nlimbs are the value */
+		bad = gs_cpu_float_wide(in, out, n, st, &c, f8, excl);
+		/* sign-extend the wide accumulator back over all limbs */
+		CarrySignExtend(carry, nlimbs);
+		st->wide = NULL;
+		return bad;				/* the wide loop tracks flags itself */
+	}
+	if (!special && n > 0)
+		st->flags |= GS_FLAG_ANY | GS_FLAG_NONNEGZERO;
+	return bad;
+}
