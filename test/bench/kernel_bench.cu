@@ -23,6 +23,9 @@
 
 #include <cub/device/device_scan.cuh>
 
+#include "bench.h"
+#include "../rand.h"
+
 #include <algorithm>
 #include <type_traits>
 #include <stdio.h>
@@ -31,40 +34,11 @@
 #include <vector>
 
 #define REPS 20
+#define CK BENCH_CK
 
-#define CK(x) \
-	do { \
-		cudaError_t e_ = (x); \
-		if (e_ != cudaSuccess) \
-		{ \
-			fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e_)); \
-			exit(1); \
-		} \
-	} while (0)
-
-static uint64_t rng = 42;
 static int	sms;
 static int	arch;
 static bool profile;			/* "profile": few launches, for ncu */
-
-/* splitmix64 */
-static uint64_t
-Rand64(void)
-{
-	uint64_t	z = (rng += UINT64_C(0x9e3779b97f4a7c15));
-
-	z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-	z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-	return z ^ (z >> 31);
-}
-
-/* Median of timings. */
-static double
-Median(std::vector<double> v)
-{
-	std::sort(v.begin(), v.end());
-	return v[v.size() / 2];
-}
 
 /* Time a device operation: median of REPS, microseconds. */
 template <typename F>
@@ -73,7 +47,7 @@ TimeUs(F op)
 {
 	cudaEvent_t a,
 				b;
-	std::vector<double> t;
+	double		t[REPS];
 
 	CK(cudaEventCreate(&a));
 	CK(cudaEventCreate(&b));
@@ -88,11 +62,11 @@ TimeUs(F op)
 		CK(cudaEventRecord(b));
 		CK(cudaEventSynchronize(b));
 		CK(cudaEventElapsedTime(&ms, a, b));
-		t.push_back(ms * 1e3);
+		t[r] = ms * 1e3;
 	}
 	cudaEventDestroy(a);
 	cudaEventDestroy(b);
-	return Median(t);
+	return BenchMedian(t, REPS);
 }
 
 /* One row of the table (and of the CSV). */
@@ -139,13 +113,8 @@ BenchSum(int log2n, FILE *csv)
 	char		extra[96];
 
 	for (int64_t i = 0; i < n; i++)
-		h[i] = (T) (2000.0 * ((Rand64() >> 11) * 0x1p-53) - 1000.0);
-	memset(&spec, 0, sizeof(spec));
-	spec.type = sizeof(T) == 4 ? GS_FLOAT4 : GS_FLOAT8;
-	spec.values = h.data();
-	spec.result = ref.data();
-	spec.nitems = n;
-	spec.row_len = n;
+		h[i] = (T) BenchUniform(-1000, 1000);
+	BenchFloatSpec(&spec, sizeof(T) == 8, h.data(), ref.data(), n);
 	gs_cpu_scan(&spec, &res);
 	gs_plan(&spec, &plan);
 	wide = plan.acc_bits > 64;
@@ -423,6 +392,7 @@ main(int argc, char **argv)
 	maxlog = argc > 1 ? atoi(argv[1]) : 28;
 	csv = argc > 2 ? fopen(argv[2], "w") : NULL;
 
+	rng_state = 42;
 	CK(cudaGetDeviceProperties(&prop, 0));
 	sms = prop.multiProcessorCount;
 	arch = GsArch(prop.major * 10 + prop.minor);
