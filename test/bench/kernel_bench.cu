@@ -17,6 +17,9 @@
  * Usage: kernel_bench [max_log2 [csv]]
  *        kernel_bench profile log2    (float4 at one size: CUB, then the
  *        engine's single pass and one other shape twice each; for ncu)
+ *        kernel_bench check log2      (every kernel and shape once at one
+ *        size, float4, float8 and int4; ends "N passed, N failed": for
+ *        compute-sanitizer)
  */
 #include "../../cuda/dispatch.cuh"
 #include "../../core/engine.h"
@@ -39,6 +42,17 @@
 static int	sms;
 static int	arch;
 static bool profile;			/* "profile": few launches, for ncu */
+static int	reps = REPS;		/* "check": 1, no warm-up */
+static int	exact,
+			mismatches;			/* outputs checked bit for bit */
+
+/* Count an output checked bit for bit; its word for the table. */
+static const char *
+Verdict(bool same)
+{
+	(same ? exact : mismatches)++;
+	return same ? "bit-exact" : "MISMATCH";
+}
 
 /* Time a device operation: median of REPS, microseconds. */
 template <typename F>
@@ -51,9 +65,10 @@ TimeUs(F op)
 
 	CK(cudaEventCreate(&a));
 	CK(cudaEventCreate(&b));
-	op();						/* warm-up */
+	if (reps > 1)
+		op();					/* warm-up */
 	CK(cudaDeviceSynchronize());
-	for (int r = 0; r < REPS; r++)
+	for (int r = 0; r < reps; r++)
 	{
 		float		ms;
 
@@ -66,7 +81,7 @@ TimeUs(F op)
 	}
 	cudaEventDestroy(a);
 	cudaEventDestroy(b);
-	return BenchMedian(t, REPS);
+	return BenchMedian(t, reps);
 }
 
 /* One row of the table (and of the CSV). */
@@ -148,7 +163,7 @@ BenchSum(int log2n, FILE *csv)
 
 		CK(cudaMemcpy(got.data(), b.out, bytes, cudaMemcpyDeviceToHost));
 		snprintf(extra, sizeof(extra), "acc %d vb %d fast %d  %s", plan.acc_bits, plan.value_bits, mode,
-				 memcmp(got.data(), ref.data(), bytes) == 0 ? "bit-exact" : "MISMATCH");
+				 Verdict(memcmp(got.data(), ref.data(), bytes) == 0));
 		Row(csv, tname, log2n, name, us, cub_us, copy_us, bytes, extra);
 	};
 	auto chunk = [&](int kind, bool fast) {
@@ -326,7 +341,7 @@ BenchMax(int log2n, FILE *csv)
 	auto timed = [&](const char *name, auto launch) {
 		us = TimeUs([&] { CK(launch()); });
 		CK(cudaMemcpy(got.data(), b.out, bytes, cudaMemcpyDeviceToHost));
-		snprintf(extra, sizeof(extra), "%s", memcmp(got.data(), ref.data(), bytes) == 0 ? "bit-exact" : "MISMATCH");
+		snprintf(extra, sizeof(extra), "%s", Verdict(memcmp(got.data(), ref.data(), bytes) == 0));
 		Row(csv, "int4", log2n, name, us, cub_us, copy_us, bytes, extra);
 	};
 	auto chunk = [&](bool fast) {
@@ -382,13 +397,17 @@ main(int argc, char **argv)
 	int			maxlog;
 	FILE	   *csv;
 	cudaDeviceProp prop;
+	bool		check;
 
 	profile = argc > 1 && strcmp(argv[1], "profile") == 0;
-	if (profile)
+	check = argc > 1 && strcmp(argv[1], "check") == 0;
+	if (profile || check)
 	{
 		argv++;
 		argc--;
 	}
+	if (check)
+		reps = 1;
 	maxlog = argc > 1 ? atoi(argv[1]) : 28;
 	csv = argc > 2 ? fopen(argv[2], "w") : NULL;
 
@@ -404,6 +423,14 @@ main(int argc, char **argv)
 	{
 		BenchSum<float>(maxlog, NULL);
 		return 0;
+	}
+	if (check)
+	{
+		BenchSum<float>(maxlog, NULL);
+		BenchSum<double>(maxlog, NULL);
+		BenchMax(maxlog, NULL);
+		printf("%d passed, %d failed\n", exact, mismatches);
+		return mismatches > 0;
 	}
 	for (int l = 16; l <= maxlog; l += 2)
 		BenchSum<float>(l, csv);

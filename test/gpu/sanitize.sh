@@ -10,11 +10,14 @@
 # chunk driver (core/chunked.c) and the chunks (cuda/scan.cu), every kernel,
 # type, operator, row shape and option, compared bit for bit with the CPU
 # engine.  Each tool runs it up to 2^MAX_LOG2 elements (default 12: the
-# sanitizers are slow); a run counts when engine_compare reports no failure
-# and the tool's summary reports no error.
+# sanitizers are slow), and runs test/bench/kernel_bench check CHECK_LOG2
+# (default 16): every kernel family and shape once, in several tiles
+# (look-back) and ranges (reduce-then-scan), each output compared bit for
+# bit.  A run counts when the program reports no failure and the tool's
+# summary reports no error.
 #
 # Usage (as root, on a GPU machine): test/gpu/sanitize.sh [LOGDIR]
-# TOOLS, MAX_LOG2, LIMIT (seconds per tool, default 240).
+# TOOLS, MAX_LOG2, CHECK_LOG2, LIMIT (seconds per run, default 240).
 # Ends with "N passed, N failed".
 set -uo pipefail
 . "$(dirname "$0")/../../scripts/common.sh"
@@ -22,23 +25,26 @@ cd "$TOP"
 LOGDIR=${1:-$LOG_DIR/gpu-logs}
 TOOLS=${TOOLS:-memcheck racecheck synccheck}
 MAXLOG=${MAX_LOG2:-12}
+CHECK_LOG2=${CHECK_LOG2:-16}
 LIMIT=${LIMIT:-240}
 mkdir -p "$LOGDIR"
 
 setup_packages || summary 0 1
-make -s PG_CONFIG="$PG_CONFIG" test/engine/engine_compare || summary 0 1
+make -s PG_CONFIG="$PG_CONFIG" test/engine/engine_compare test/bench/kernel_bench || summary 0 1
 for tool in $TOOLS; do
-	log=$LOGDIR/sanitize-$tool.log
-	echo "== compute-sanitizer --tool $tool test/engine/engine_compare -q $MAXLOG"
-	timeout "$LIMIT" env -u LD_LIBRARY_PATH compute-sanitizer --tool "$tool" --error-exitcode 99 \
-		test/engine/engine_compare -q "$MAXLOG" >"$log" 2>&1
-	rc=$?
-	tail -3 "$log"
-	if [ $rc = 0 ] && grep -qE '^[0-9]+ passed, 0 failed$' "$log" &&
-		grep -qE "ERROR SUMMARY: 0 errors|RACECHECK SUMMARY: 0 hazards" "$log"; then
-		pass "$tool: no report, every comparison passed"
-	else
-		fail "$tool: exit $rc (124: out of time), see $log"
-	fi
+	for prog in "test/engine/engine_compare -q $MAXLOG" "test/bench/kernel_bench check $CHECK_LOG2"; do
+		log=$LOGDIR/sanitize-$tool-$(basename "${prog%% *}").log
+		echo "== compute-sanitizer --tool $tool $prog"
+		timeout "$LIMIT" env -u LD_LIBRARY_PATH compute-sanitizer --tool "$tool" --error-exitcode 99 \
+			$prog >"$log" 2>&1
+		rc=$?
+		tail -3 "$log"
+		if [ $rc = 0 ] && grep -qE '^[0-9]+ passed, 0 failed$' "$log" &&
+			grep -qE "ERROR SUMMARY: 0 errors|RACECHECK SUMMARY: 0 hazards" "$log"; then
+			pass "$tool, ${prog%% *}: no report, every comparison passed"
+		else
+			fail "$tool, ${prog%% *}: exit $rc (124: out of time), see $log"
+		fi
+	done
 done
 summary "$PASSED" "$FAILED"
