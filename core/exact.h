@@ -343,26 +343,29 @@ gs_parts_to_fixed128(int neg, uint64_t m, int e, int lsb)
 	return neg ? -v : v;
 }
 
+/* A finite float (f8: double) as a 128-bit fixed-point integer. */
+GS_HD gs_i128
+gs_float_to_fixed128(uint64_t u, int f8, int lsb)
+{
+	uint64_t	m;
+	int			e;
+	int			neg = gs_float_parts(u, f8, &m, &e);
+
+	return gs_parts_to_fixed128(neg, m, e, lsb);
+}
+
 /* A finite float as a 128-bit fixed-point integer. */
 GS_HD gs_i128
 gs_f32_to_fixed128(uint32_t u, int lsb)
 {
-	uint64_t	m;
-	int			e;
-	int			neg = gs_f32_parts(u, &m, &e);
-
-	return gs_parts_to_fixed128(neg, m, e, lsb);
+	return gs_float_to_fixed128(u, 0, lsb);
 }
 
 /* A finite double as a 128-bit fixed-point integer. */
 GS_HD gs_i128
 gs_f64_to_fixed128(uint64_t u, int lsb)
 {
-	uint64_t	m;
-	int			e;
-	int			neg = gs_f64_parts(u, &m, &e);
-
-	return gs_parts_to_fixed128(neg, m, e, lsb);
+	return gs_float_to_fixed128(u, 1, lsb);
 }
 
 /* ---------- fixed point -> float, correctly rounded ---------- */
@@ -436,7 +439,8 @@ gs_fixed64_to_f64(int64_t k, double scale)
 }
 
 /*
- * K * 2^lsb rounded to float, K a 128-bit integer (not zero).  Beyond 64
+ * K * 2^lsb rounded to float (f8: double), K a 128-bit integer (not
+ * zero); a float result is returned exactly as a double.  Beyond 64
  * bits, K shifted right (floor) with the bits shifted out OR-ed into the
  * lowest bit rounds to the same float once it keeps at least two bits more
  * than the format: any rounding boundary lies on an even integer of the
@@ -445,57 +449,44 @@ gs_fixed64_to_f64(int64_t k, double scale)
  * normal: |K| >= 2^63) unless it overflows, which gives +-Infinity as IEEE
  * rounding does.
  */
-GS_HD float
-gs_fixed128_to_f32(gs_i128 k, int lsb, float scale)
+GS_HD double
+gs_fixed128_round(gs_i128 k, int lsb, int f8, double scale)
 {
 	int64_t		hi = (int64_t) (k >> 64);
 	int64_t		lo = (int64_t) (uint64_t) k;
+	const int	s = f8 ? 9 : 32;	/* |K| < 2^(63 + s): K >> s keeps 55 or 32 bits */
 	int			neg;
 	gs_u128		mag;
 	int64_t		top;
-	int			sh;
 
 	if (hi == (lo >> 63))
-		return (float) lo * scale;
-	if (hi == (int64_t) (int32_t) hi)
+		return f8 ? (double) lo * scale : (double) ((float) lo * (float) scale);
+	if (hi >= -(INT64_C(1) << (s - 1)) && hi < (INT64_C(1) << (s - 1)))
 	{
-		/* |K| < 2^95: K >> 32 with a sticky bit, >= 2^31, rounds as K does (see above) */
-		int64_t		top32 = (int64_t) (((uint64_t) hi << 32) | ((uint64_t) lo >> 32)) |
-			((lo & 0xffffffff) != 0);
+		int64_t		t = (int64_t) (((uint64_t) hi << (64 - s)) | ((uint64_t) lo >> s)) |
+			((lo & ((INT64_C(1) << s) - 1)) != 0);
 
-		return (float) top32 * (scale * 4294967296.0f);
+		return f8 ? (double) t * (scale * 512.0)
+			: (double) ((float) t * (float) (scale * 4294967296.0));
 	}
 	neg = hi < 0;
 	mag = neg ? (gs_u128) 0 - (gs_u128) k : (gs_u128) k;
-	sh = gs_reduce128(mag, &top);
-	return gs_round_f32(neg, top, lsb + sh);
+	lsb += gs_reduce128(mag, &top);
+	return f8 ? gs_round_f64(neg, top, lsb) : (double) gs_round_f32(neg, top, lsb);
+}
+
+/* K * 2^lsb rounded to float, K a 128-bit integer (not zero). */
+GS_HD float
+gs_fixed128_to_f32(gs_i128 k, int lsb, float scale)
+{
+	return (float) gs_fixed128_round(k, lsb, 0, scale);
 }
 
 /* K * 2^lsb rounded to double, K a 128-bit integer (not zero). */
 GS_HD double
 gs_fixed128_to_f64(gs_i128 k, int lsb, double scale)
 {
-	int64_t		hi = (int64_t) (k >> 64);
-	int64_t		lo = (int64_t) (uint64_t) k;
-	int			neg;
-	gs_u128		mag;
-	int64_t		top;
-	int			sh;
-
-	if (hi == (lo >> 63))
-		return (double) lo * scale;
-	if (hi >= -128 && hi < 128)
-	{
-		/* |K| < 2^71: K >> 9 with a sticky bit, >= 2^54, rounds as K does (see above) */
-		int64_t		top9 = (int64_t) (((uint64_t) hi << 55) | ((uint64_t) lo >> 9)) |
-			((lo & 0x1ff) != 0);
-
-		return (double) top9 * (scale * 512.0);
-	}
-	neg = hi < 0;
-	mag = neg ? (gs_u128) 0 - (gs_u128) k : (gs_u128) k;
-	sh = gs_reduce128(mag, &top);
-	return gs_round_f64(neg, top, lsb + sh);
+	return gs_fixed128_round(k, lsb, 1, scale);
 }
 
 /* ---------- the order of running maxima and minima ---------- */

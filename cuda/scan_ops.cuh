@@ -362,26 +362,22 @@ struct ItemLoader
 	}
 };
 
-/* Round a 64- or 128-bit accumulator to float / double (nonzero k). */
-__device__ __forceinline__ float
-RoundTo(float *, int64_t k, const FloatPlan &p)
+/* Round a 64- or 128-bit accumulator to float / double (core/exact.h). */
+template <typename Out, typename Acc>
+__device__ __forceinline__ Out
+RoundTo(Acc k, const FloatPlan &p)
 {
-	return gs_fixed64_to_f32(k, p.scale_f);
-}
-__device__ __forceinline__ float
-RoundTo(float *, gs_i128 k, const FloatPlan &p)
-{
-	return gs_fixed128_to_f32(k, p.lsb, p.scale_f);
-}
-__device__ __forceinline__ double
-RoundTo(double *, int64_t k, const FloatPlan &p)
-{
-	return gs_fixed64_to_f64(k, p.scale_d);
-}
-__device__ __forceinline__ double
-RoundTo(double *, gs_i128 k, const FloatPlan &p)
-{
-	return gs_fixed128_to_f64(k, p.lsb, p.scale_d);
+	if constexpr (sizeof(Acc) == 8)
+	{
+		if constexpr (sizeof(Out) == 4)
+			return gs_fixed64_to_f32((int64_t) k, p.scale_f);
+		else
+			return gs_fixed64_to_f64((int64_t) k, p.scale_d);
+	}
+	else if constexpr (sizeof(Out) == 4)
+		return gs_fixed128_to_f32(k, p.lsb, p.scale_f);
+	else
+		return gs_fixed128_to_f64(k, p.lsb, p.scale_d);
 }
 
 /* Is a float / double infinite? */
@@ -417,7 +413,7 @@ SumOutput(const Acc &v, int64_t gi, const FloatPlan &plan, unsigned long long *e
 	}
 	else
 	{
-		Out			r = RoundTo((Out *) 0, v, plan);
+		Out			r = RoundTo<Out>(v, plan);
 
 		if (IsInf(r))
 			atomicMin(err, (unsigned long long) gi);

@@ -96,14 +96,61 @@ Row(FILE *csv, const char *tname, int log2n, const char *name, double us, double
 				us / cub_us, us / copy_us);
 }
 
-/* Device buffers of one size. */
+/* One size's arrays: host values, reference and output; device buffers. */
+template <typename T>
 struct Bufs
 {
+	int64_t		n;
+	size_t		bytes;
+	std::vector<T> h,
+				ref,
+				got;
 	void	   *in,
 			   *out,
 			   *scratch;
 	unsigned long long *err;	/* error index, plan check, carry item */
+
+	Bufs(int64_t n_, size_t scratch_bytes) : n(n_), bytes(n_ * sizeof(T)), h(n_), ref(n_), got(n_)
+	{
+		CK(cudaMalloc(&in, bytes));
+		CK(cudaMalloc(&out, bytes));
+		CK(cudaMalloc(&err, 128));
+		CK(cudaMalloc(&scratch, scratch_bytes));
+	}
+	~Bufs()
+	{
+		cudaFree(in);
+		cudaFree(out);
+		cudaFree(err);
+		cudaFree(scratch);
+	}
+
+	/* the device output against the reference, bit for bit */
+	const char *verdict()
+	{
+		CK(cudaMemcpy(got.data(), out, bytes, cudaMemcpyDeviceToHost));
+		return Verdict(memcmp(got.data(), ref.data(), bytes) == 0);
+	}
 };
+
+/* The launch parameters of a whole device-resident array of one row. */
+template <typename In, typename Acc>
+static SpParams<In, In, Acc>
+ParamsOf(const Bufs<In> &b, int64_t n, const FloatPlan &fp)
+{
+	SpParams<In, In, Acc> p;
+
+	memset(&p, 0, sizeof(p));
+	p.x = (In *) b.in;
+	p.y = (In *) b.out;
+	p.n = n;
+	p.heads.mode = GS_HEADS_ONE_ROW;
+	p.heads.row_len = n;
+	p.plan = fp;
+	p.carry_out = (Item<Acc> *) (b.err + 2);
+	p.err = b.err;
+	return p;
+}
 
 /* Sums of one float type at one size: copy, CUB, each kernel, fast-tile shapes. */
 template <typename T>
@@ -112,11 +159,10 @@ BenchSum(int log2n, FILE *csv)
 {
 	const int64_t n = (int64_t) 1 << log2n;
 	const char *tname = sizeof(T) == 4 ? "float4" : "float8";
-	const size_t bytes = n * sizeof(T);
-	std::vector<T> h(n),
-				ref(n),
-				got(n);
-	Bufs		b;
+	Bufs<T>		b(n, std::max(ScratchBytes<gs_i128>(GS_KS, n), ScratchBytes<gs_i128>(GS_SP, n)));
+	const size_t bytes = b.bytes;
+	std::vector<T> &h = b.h,
+			   &ref = b.ref;
 	GsScanSpec	spec;
 	GsPlan		plan;
 	GsScanResult res;
@@ -134,11 +180,7 @@ BenchSum(int log2n, FILE *csv)
 	gs_plan(&spec, &plan);
 	wide = plan.acc_bits > 64;
 
-	CK(cudaMalloc(&b.in, bytes));
-	CK(cudaMalloc(&b.out, bytes));
-	CK(cudaMalloc(&b.err, 128));
 	fp = MakeFloatPlan(&plan, (unsigned *) (b.err + 1));
-	CK(cudaMalloc(&b.scratch, std::max(ScratchBytes<gs_i128>(GS_KS, n), ScratchBytes<gs_i128>(GS_SP, n))));
 	CK(cudaMemcpy(b.in, h.data(), bytes, cudaMemcpyHostToDevice));
 
 	copy_us = TimeUs([&] { CK(cudaMemcpyAsync(b.out, b.in, bytes, cudaMemcpyDeviceToDevice)); });
@@ -161,9 +203,8 @@ BenchSum(int log2n, FILE *csv)
 			CK(launch());
 		});
 
-		CK(cudaMemcpy(got.data(), b.out, bytes, cudaMemcpyDeviceToHost));
 		snprintf(extra, sizeof(extra), "acc %d vb %d fast %d  %s", plan.acc_bits, plan.value_bits, mode,
-				 Verdict(memcmp(got.data(), ref.data(), bytes) == 0));
+				 b.verdict());
 		Row(csv, tname, log2n, name, us, cub_us, copy_us, bytes, extra);
 	};
 	auto chunk = [&](int kind, bool fast) {
@@ -176,20 +217,7 @@ BenchSum(int log2n, FILE *csv)
 										sms, arch, fast);
 	};
 
-	auto params = [&](auto acc) {
-		typedef decltype(acc) A;
-		SpParams<T, T, A> p;
-
-		memset(&p, 0, sizeof(p));
-		p.x = (T *) b.in;
-		p.y = (T *) b.out;
-		p.n = n;
-		p.heads = heads;
-		p.plan = fp;
-		p.carry_out = (Item<A> *) (b.err + 2);
-		p.err = b.err;
-		return p;
-	};
+	auto params = [&](auto acc) { return ParamsOf<T, decltype(acc)>(b, n, fp); };
 	if (profile)
 	{
 		/* two launches of each: the engine's single pass, a shape, CUB ran above */
@@ -277,10 +305,6 @@ BenchSum(int log2n, FILE *csv)
 	generic(GsShape<256, 8, 4, 1>(), "spg 256x8/4");
 	generic(GsShape<256, 8, 1, 1>(), "spg 256x8/1");
 	fflush(stdout);
-	cudaFree(b.in);
-	cudaFree(b.out);
-	cudaFree(b.err);
-	cudaFree(b.scratch);
 }
 
 /* CUB's operator for running maxima. */
@@ -296,15 +320,14 @@ struct MaxInt
 static void
 BenchMax(int log2n, FILE *csv)
 {
+	typedef Ord<int32_t, false> A;
 	const int64_t n = (int64_t) 1 << log2n;
-	const size_t bytes = n * sizeof(int32_t);
-	std::vector<int32_t> h(n),
-				ref(n),
-				got(n);
-	Bufs		b;
+	Bufs<int32_t> b(n, ScratchBytes<A>(GS_SP, n));
+	const size_t bytes = b.bytes;
+	std::vector<int32_t> &h = b.h,
+			   &ref = b.ref;
 	GsPlan		plan;
 	HeadSource	heads = {GS_HEADS_ONE_ROW, n, NULL};
-	typedef Ord<int32_t, false> A;
 	double		copy_us,
 				cub_us,
 				us;
@@ -316,10 +339,6 @@ BenchMax(int log2n, FILE *csv)
 		ref[i] = i > 0 && ref[i - 1] > h[i] ? ref[i - 1] : h[i];	/* the reference: a plain loop */
 	}
 	memset(&plan, 0, sizeof(plan));
-	CK(cudaMalloc(&b.in, bytes));
-	CK(cudaMalloc(&b.out, bytes));
-	CK(cudaMalloc(&b.err, 128));
-	CK(cudaMalloc(&b.scratch, ScratchBytes<A>(GS_SP, n)));
 	CK(cudaMemcpy(b.in, h.data(), bytes, cudaMemcpyHostToDevice));
 	FloatPlan	fp = MakeFloatPlan(&plan, (unsigned *) (b.err + 1));
 
@@ -340,8 +359,7 @@ BenchMax(int log2n, FILE *csv)
 	Row(csv, "int4", log2n, "cub max", cub_us, cub_us, copy_us, bytes, "");
 	auto timed = [&](const char *name, auto launch) {
 		us = TimeUs([&] { CK(launch()); });
-		CK(cudaMemcpy(got.data(), b.out, bytes, cudaMemcpyDeviceToHost));
-		snprintf(extra, sizeof(extra), "%s", Verdict(memcmp(got.data(), ref.data(), bytes) == 0));
+		snprintf(extra, sizeof(extra), "%s", b.verdict());
 		Row(csv, "int4", log2n, name, us, cub_us, copy_us, bytes, extra);
 	};
 	auto chunk = [&](bool fast) {
@@ -349,18 +367,10 @@ BenchMax(int log2n, FILE *csv)
 											  fp, false, NULL, (Item<A> *) (b.err + 2), b.scratch, b.err, 0,
 											  sms, arch, fast);
 	};
+	const SpParams<int32_t, int32_t, A> p = ParamsOf<int32_t, A>(b, n, fp);
 	auto shape = [&](auto sh, const char *name) {
 		typedef decltype(sh) S;
-		SpParams<int32_t, int32_t, A> p;
 
-		memset(&p, 0, sizeof(p));
-		p.x = (int32_t *) b.in;
-		p.y = (int32_t *) b.out;
-		p.n = n;
-		p.heads = heads;
-		p.plan = fp;
-		p.carry_out = (Item<A> *) (b.err + 2);
-		p.err = b.err;
 		timed(name, [&] { return LaunchSinglePass<FastOrderTile<int32_t, int32_t, A, S>, S>(p, b.scratch, 0); });
 	};
 
@@ -369,26 +379,13 @@ BenchMax(int log2n, FILE *csv)
 	auto rs = [&](auto sh, auto sub, const char *name) {
 		typedef decltype(sh) S;
 		constexpr int SUB = decltype(sub)::value;
-		SpParams<int32_t, int32_t, A> p;
 
-		memset(&p, 0, sizeof(p));
-		p.x = (int32_t *) b.in;
-		p.y = (int32_t *) b.out;
-		p.n = n;
-		p.heads = heads;
-		p.plan = fp;
-		p.carry_out = (Item<A> *) (b.err + 2);
-		p.err = b.err;
 		timed(name, [&] { return LaunchReduceScan<FastOrderTile<int32_t, int32_t, A, S>, S, SUB>(p, b.scratch, 0); });
 	};
 	shape(GsShape<256, 8, 4, 1>(), "spo 256x8/4");
 	shape(GsShape<256, 16, 3, 1>(), "spo 256x16/3");
 	rs(GsShape<256, 8, 4, 1>(), std::integral_constant<int, 8>(), "rso 256x8/4 x8");
 	fflush(stdout);
-	cudaFree(b.in);
-	cudaFree(b.out);
-	cudaFree(b.err);
-	cudaFree(b.scratch);
 }
 
 int

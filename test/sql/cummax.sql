@@ -12,20 +12,19 @@ RESET client_min_messages;
 
 -- Reference: running max / min of each row (rows of row_len elements along
 -- the last dimension) by a window function, NULL at NULL positions, as text.
-CREATE FUNCTION pg_temp.ref_cummax(a anyarray, row_len int)
+CREATE FUNCTION pg_temp.ref_cumext(a anyarray, row_len int, is_min boolean)
 RETURNS text[] LANGUAGE sql AS $$
   SELECT array_agg(r ORDER BY ord)
-  FROM (SELECT ord, CASE WHEN x IS NULL THEN NULL ELSE (max(x) OVER w)::text END AS r
+  FROM (SELECT ord, CASE WHEN x IS NULL THEN NULL
+                         WHEN is_min THEN (min(x) OVER w)::text
+                         ELSE (max(x) OVER w)::text END AS r
         FROM unnest(a) WITH ORDINALITY AS u(x, ord)
         WINDOW w AS (PARTITION BY (ord - 1) / row_len ORDER BY ord)) s
 $$;
-CREATE FUNCTION pg_temp.ref_cummin(a anyarray, row_len int)
-RETURNS text[] LANGUAGE sql AS $$
-  SELECT array_agg(r ORDER BY ord)
-  FROM (SELECT ord, CASE WHEN x IS NULL THEN NULL ELSE (min(x) OVER w)::text END AS r
-        FROM unnest(a) WITH ORDINALITY AS u(x, ord)
-        WINDOW w AS (PARTITION BY (ord - 1) / row_len ORDER BY ord)) s
-$$;
+CREATE FUNCTION pg_temp.ref_cummax(a anyarray, row_len int) RETURNS text[]
+LANGUAGE sql AS $$ SELECT pg_temp.ref_cumext(a, row_len, false) $$;
+CREATE FUNCTION pg_temp.ref_cummin(a anyarray, row_len int) RETURNS text[]
+LANGUAGE sql AS $$ SELECT pg_temp.ref_cumext(a, row_len, true) $$;
 -- The elements of any array as text, in storage order.
 CREATE FUNCTION pg_temp.flat(a anyarray) RETURNS text[] LANGUAGE sql AS $$
   SELECT array_agg(x::text ORDER BY ord) FROM unnest(a) WITH ORDINALITY AS u(x, ord)
