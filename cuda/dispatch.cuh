@@ -88,24 +88,17 @@ struct FastOrder
 	using Of = FastOrderTile<In, Out, Acc, Shape>;
 };
 
-/* Launch the single pass's fast sum tile of a shape in a mode (GS_FAST_TILE64, GS_FAST_THREAD64). */
-template <typename Shape, typename In, typename Out, typename Acc>
+/*
+ * Call launch with the fast sum tile family of a mode (GS_FAST_TILE64: the
+ * block's sums in int64_t; GS_FAST_THREAD64: in the accumulator).
+ */
+template <typename In, typename Out, typename Acc, typename L>
 static cudaError_t
-LaunchFast(int mode, const SpParams<In, Out, Acc> &p, void *scratch, cudaStream_t stream)
+WithFastSum(int mode, L launch)
 {
 	if (mode == GS_FAST_TILE64)
-		return LaunchSinglePass<FastTile<In, Out, Acc, int64_t, Shape>, Shape>(p, scratch, stream);
-	return LaunchSinglePass<FastTile<In, Out, Acc, Acc, Shape>, Shape>(p, scratch, stream);
-}
-
-/* Launch reduce-then-scan's fast sum tile of a shape in a mode. */
-template <typename Shape, int SUB, typename In, typename Out, typename Acc>
-static cudaError_t
-LaunchFastRs(int mode, const SpParams<In, Out, Acc> &p, void *scratch, cudaStream_t stream)
-{
-	if (mode == GS_FAST_TILE64)
-		return LaunchReduceScan<FastTile<In, Out, Acc, int64_t, Shape>, Shape, SUB>(p, scratch, stream);
-	return LaunchReduceScan<FastTile<In, Out, Acc, Acc, Shape>, Shape, SUB>(p, scratch, stream);
+		return launch(FastSum<In, Out, Acc, int64_t>());
+	return launch(FastSum<In, Out, Acc, Acc>());
 }
 
 /* The fast tiles or the generic tile over a chunk, with an architecture's policy. */
@@ -123,10 +116,10 @@ SinglePassChunk(const SpParams<In, Out, Acc> &p, const GsPlan *plan, bool fast, 
 
 		/* the modes of F hold for Reduce's tiles and values per thread if no larger */
 		static_assert(Tuning::Reduce::TILE <= F::TILE && Tuning::Reduce::ITEMS <= F::ITEMS, "reduce shape");
-		if (mode == GS_FAST_TILE64)
-			return LaunchFastTile<Tuning, FastSum<In, Out, Acc, int64_t>::template Of, F>(p, scratch, stream);
-		if (mode == GS_FAST_THREAD64)
-			return LaunchFastTile<Tuning, FastSum<In, Out, Acc, Acc>::template Of, F>(p, scratch, stream);
+		if (mode != GS_FAST_NONE)
+			return WithFastSum<In, Out, Acc>(mode, [&](auto family) {
+				return LaunchFastTile<Tuning, decltype(family)::template Of, F>(p, scratch, stream);
+			});
 	}
 	else if constexpr (std::is_integral<In>::value)
 	{

@@ -111,15 +111,12 @@ ScanRanges(SpParams<In, Out, Acc> p, const typename Tile::T *prefixes)
 	}
 }
 
-/* Scratch bytes of a reduce-then-scan launch over n values (ranges of SUB tiles of Shape). */
-template <typename T, typename Shape, int SUB>
-static inline size_t
-RsScratchBytes(int64_t n)
-{
-	return (size_t) (n / ((int64_t) Shape::TILE * SUB) + 1) * sizeof(T) + 256;
-}
-
-/* Launch reduce-then-scan over a chunk with a fast tile type, shape and range length. */
+/*
+ * Launch reduce-then-scan over a chunk with a fast tile type, shape and
+ * range length.  Scratch holds one value per range: fewer bytes than the
+ * single pass's tile states (at most one 16-byte value per GS_SP_MIN_TILE
+ * values), which cuda/dispatch.cuh's ScratchBytes provides.
+ */
 template <typename Tile, typename Shape, int SUB, typename In, typename Out, typename Acc>
 static cudaError_t
 LaunchReduceScan(const SpParams<In, Out, Acc> &p, void *scratch, cudaStream_t stream)
@@ -127,6 +124,8 @@ LaunchReduceScan(const SpParams<In, Out, Acc> &p, void *scratch, cudaStream_t st
 	const int64_t span = (int64_t) Shape::TILE * SUB;
 	const int64_t ranges = (p.n + span - 1) / span;
 	typename Tile::T *totals = (typename Tile::T *) scratch;
+
+	static_assert(sizeof(typename Tile::T) <= 16 && Shape::TILE >= GS_SP_MIN_TILE, "range totals fit");
 
 	ReduceRanges<Tile, Shape, SUB><<<(unsigned) ranges, Shape::THREADS, 0, stream>>>(p, totals);
 	ScanRangeTotals<Tile><<<1, GS_RS_SCAN_THREADS, 0, stream>>>(p, totals, ranges);

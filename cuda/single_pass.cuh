@@ -52,12 +52,14 @@ SinglePass(SpParams<In, Out, Acc> p, TileState<typename Tile::T> ts)
 	tv.store(p, tile_prefix, texcl);
 }
 
+#define GS_SP_COUNTER_BYTES	256	/* the tile counter's place at the start of scratch */
+
 /* Scratch bytes of a single-pass launch over n values: the tile counter, then the tile states. */
 template <typename T>
 static inline size_t
 SpScratchBytes(int64_t n)
 {
-	return 256 + TileState<T>::bytes(n / GS_SP_MIN_TILE + 1);
+	return GS_SP_COUNTER_BYTES + TileState<T>::bytes(n / GS_SP_MIN_TILE + 1);
 }
 
 /* Launch the single pass over a chunk with a tile type and shape (scratch: SpScratchBytes). */
@@ -70,9 +72,9 @@ LaunchSinglePass(SpParams<In, Out, Acc> p, void *scratch, cudaStream_t stream)
 	cudaError_t e;
 
 	p.tile_counter = (unsigned *) scratch;
-	ts.carve((char *) scratch + 256, tiles);
+	ts.carve((char *) scratch + GS_SP_COUNTER_BYTES, tiles);
 	/* the counter and the states (or status words) in one clear */
-	e = cudaMemsetAsync(scratch, 0, 256 + TileClearBytes<typename Tile::T>(tiles), stream);
+	e = cudaMemsetAsync(scratch, 0, GS_SP_COUNTER_BYTES + ts.clear_bytes(tiles), stream);
 	if (e != cudaSuccess)
 		return e;
 	SinglePass<Tile, Shape><<<(unsigned) tiles, Shape::THREADS, 0, stream>>>(p, ts);

@@ -160,6 +160,11 @@ struct TileState<T, true>
 	{
 		return (size_t) tiles * sizeof(GsTileDesc);
 	}
+	/* what a launch clears first: every descriptor */
+	static size_t clear_bytes(int64_t tiles)
+	{
+		return bytes(tiles);
+	}
 	void		carve(void *p, int64_t tiles)
 	{
 		(void) tiles;
@@ -191,6 +196,11 @@ struct TileState<T, false>
 	{
 		return (size_t) tiles * (sizeof(unsigned) + 2 * sizeof(T)) + 2 * sizeof(T);
 	}
+	/* what a launch clears first: the status words, which come first */
+	static size_t clear_bytes(int64_t tiles)
+	{
+		return (size_t) tiles * sizeof(unsigned);
+	}
 	void		carve(void *p, int64_t tiles)
 	{
 		char	   *c = (char *) p;
@@ -214,14 +224,6 @@ struct TileState<T, false>
 		return st;
 	}
 };
-
-/* Bytes to clear before a launch: the states of a packed layout, the status words of a split one. */
-template <typename T>
-static inline size_t
-TileClearBytes(int64_t tiles)
-{
-	return TilePack<T>::ok ? (size_t) tiles * sizeof(GsTileDesc) : (size_t) tiles * sizeof(unsigned);
-}
 
 /*
  * The look-back (every lane of one warp, tile > 0): the exclusive prefix of

@@ -152,6 +152,32 @@ ParamsOf(const Bufs<In> &b, int64_t n, const FloatPlan &fp)
 	return p;
 }
 
+/*
+ * A fast sum tile of shape S in a mode: the single pass (SUB 0), or
+ * reduce-then-scan in ranges of SUB tiles, or only its first pass (A_ONLY).
+ */
+template <typename S, int SUB, bool A_ONLY, typename T, typename A>
+static cudaError_t
+LaunchFastSum(int mode, const SpParams<T, T, A> &p, void *scratch)
+{
+	return WithFastSum<T, T, A>(mode, [&](auto family) {
+		typedef typename decltype(family)::template Of<S> Tile;
+
+		if constexpr (SUB == 0)
+			return LaunchSinglePass<Tile, S>(p, scratch, 0);
+		else if constexpr (!A_ONLY)
+			return LaunchReduceScan<Tile, S, SUB>(p, scratch, 0);
+		else
+		{
+			const int64_t span = (int64_t) S::TILE * SUB;
+
+			ReduceRanges<Tile, S, SUB><<<(unsigned) ((p.n + span - 1) / span), S::THREADS>>>(
+				p, (typename Tile::T *) scratch);
+			return cudaGetLastError();
+		}
+	});
+}
+
 /* Sums of one float type at one size: copy, CUB, each kernel, fast-tile shapes. */
 template <typename T>
 static void
@@ -218,6 +244,17 @@ BenchSum(int log2n, FILE *csv)
 	};
 
 	auto params = [&](auto acc) { return ParamsOf<T, decltype(acc)>(b, n, fp); };
+	/* a fast sum tile of shape S (see LaunchFastSum) with the plan's accumulator */
+	auto fast = [&](auto sh, auto sub, bool a_only, int mode) {
+		typedef decltype(sh) S;
+		constexpr int SUB = decltype(sub)::value;
+
+		if (a_only)
+			return LaunchFastSum<S, SUB, true>(mode, params(gs_i128()), b.scratch);
+		return wide ? LaunchFastSum<S, SUB, false>(mode, params(gs_i128()), b.scratch)
+			: LaunchFastSum<S, SUB, false>(mode, params(int64_t()), b.scratch);
+	};
+	typedef std::integral_constant<int, 0> SinglePassOnly;
 	if (profile)
 	{
 		/* two launches of each: the engine's single pass, a shape, CUB ran above */
@@ -226,7 +263,7 @@ BenchSum(int log2n, FILE *csv)
 			CK(chunk(GS_SP, true));
 			typedef GsShape<256, 8, 4, 1> S;
 
-			CK((LaunchFast<S>(SpFastMode<S>(&plan, false), params(gs_i128()), b.scratch, 0)));
+			CK(fast(S(), SinglePassOnly(), false, SpFastMode<S>(&plan, false)));
 		}
 		CK(cudaDeviceSynchronize());
 		return;
@@ -246,10 +283,7 @@ BenchSum(int log2n, FILE *csv)
 
 		if (mode == GS_FAST_NONE)
 			return;
-		timed(name, mode, [&] {
-			return wide ? LaunchFast<S>(mode, params(gs_i128()), b.scratch, 0)
-				: LaunchFast<S>(mode, params(int64_t()), b.scratch, 0);
-		});
+		timed(name, mode, [&] { return fast(sh, SinglePassOnly(), false, mode); });
 	};
 	auto generic = [&](auto sh, const char *name) {
 		typedef decltype(sh) S;
@@ -259,49 +293,22 @@ BenchSum(int log2n, FILE *csv)
 				: LaunchSinglePass<GenericTile<T, T, int64_t, S>, S>(params(int64_t()), b.scratch, 0);
 		});
 	};
-	auto rs = [&](auto sh, auto sub, const char *name) {
+	/* reduce-then-scan in ranges of sub tiles; or its first pass alone (a 128-bit plan): reading the values once */
+	auto rs = [&](auto sh, auto sub, const char *name, bool a_only = false) {
 		typedef decltype(sh) S;
-		constexpr int SUB = decltype(sub)::value;
 		int			mode = SpFastMode<S>(&plan, false);
 
-		if (mode == GS_FAST_NONE)
+		if (mode == GS_FAST_NONE || (a_only && !wide))
 			return;
-		timed(name, mode, [&] {
-			return wide ? LaunchFastRs<S, SUB>(mode, params(gs_i128()), b.scratch, 0)
-				: LaunchFastRs<S, SUB>(mode, params(int64_t()), b.scratch, 0);
-		});
+		timed(name, mode, [&] { return fast(sh, sub, a_only, mode); });
 	};
-	/* the reduce-then-scan's first pass alone: what reading the values once costs */
-	auto rs_a = [&](auto sh, auto sub, const char *name) {
-		typedef decltype(sh) S;
-		constexpr int SUB = decltype(sub)::value;
-		int			mode = SpFastMode<S>(&plan, false);
-		const int64_t ranges = (n + (int64_t) S::TILE * SUB - 1) / ((int64_t) S::TILE * SUB);
-
-		if (mode == GS_FAST_NONE || !wide)
-			return;
-		timed(name, mode, [&] {
-			if (mode == GS_FAST_TILE64)
-				ReduceRanges<FastTile<T, T, gs_i128, int64_t, S>, S, SUB><<<(unsigned) ranges, S::THREADS>>>(
-					params(gs_i128()), (gs_i128 *) b.scratch);
-			else
-				ReduceRanges<FastTile<T, T, gs_i128, gs_i128, S>, S, SUB><<<(unsigned) ranges, S::THREADS>>>(
-					params(gs_i128()), (gs_i128 *) b.scratch);
-			return cudaGetLastError();
-		});
-	};
-	timed("sp_fast", SpFastMode<GsTuning<90>::Fast>(&plan, false), [&] {
-		int			mode = SpFastMode<GsTuning<90>::Fast>(&plan, false);
-
-		return wide ? LaunchFast<GsTuning<90>::Fast>(mode, params(gs_i128()), b.scratch, 0)
-			: LaunchFast<GsTuning<90>::Fast>(mode, params(int64_t()), b.scratch, 0);
-	});
+	shape(GsTuning<90>::Fast(), "sp_fast");
 	shape(GsShape<256, 8, 4, 1>(), "spf 256x8/4");
 	shape(GsShape<1024, 8, 1, 1>(), "spf 1024x8/1");
 	shape(GsShape<256, 16, 2, 1>(), "spf 256x16/2");
 	rs(GsShape<256, 8, 4, 1>(), std::integral_constant<int, 8>(), "rs 256x8/4 x8");
 	rs(GsShape<128, 8, 8, 1>(), std::integral_constant<int, 16>(), "rs 128x8/8 x16");
-	rs_a(GsShape<256, 8, 4, 1>(), std::integral_constant<int, 8>(), "rs pass a only");
+	rs(GsShape<256, 8, 4, 1>(), std::integral_constant<int, 8>(), "rs pass a only", true);
 	generic(GsShape<256, 8, 4, 1>(), "spg 256x8/4");
 	generic(GsShape<256, 8, 1, 1>(), "spg 256x8/1");
 	fflush(stdout);
