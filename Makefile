@@ -13,7 +13,9 @@ OBJS = \
 	src/gpuscan.o \
 	src/scans.o \
 	src/dispatch.o \
-	src/service.o \
+	src/service_shmem.o \
+	src/service_worker.o \
+	src/service_client.o \
 	src/info.o \
 	$(CORE_OBJS) \
 	$(CPU_OBJS)
@@ -65,7 +67,7 @@ ifeq ($(WITH_CUDA),1)
 $(shlib): $(CUDA_LIB)
 endif
 
-$(OBJS): core/*.h cpu/*.h src/gpuscan.h cuda/gpuscan_cuda.h
+$(OBJS): core/*.h cpu/*.h src/gpuscan.h src/service.h cuda/gpuscan_cuda.h
 
 # engine tests, benchmarks, fuzzing; make test, demo, bench-cpu
 include mk/tests.mk

@@ -10,7 +10,7 @@
  *                          measured crossover per element type) when a GPU
  *                          is usable, else the CPU engine.
  *
- * GPU scans go to the GPU service (src/service.c), which runs only when
+ * GPU scans go to the GPU service (src/service_client.c), which runs only when
  * gpuscan is in shared_preload_libraries.  Either way an array the GPU
  * engine cannot take (an exponent range wider than its 128-bit accumulator)
  * or GPU memory running out sends the call to the CPU engine, with a DEBUG1

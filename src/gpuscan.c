@@ -3,7 +3,7 @@
  *
  * CUDA is never touched when the module loads, nor in backends: loaded
  * through shared_preload_libraries, gpuscan registers its GPU service
- * (src/service.c), the one process that opens the GPUs.
+ * (src/service_worker.c), the one process that opens the GPUs.
  */
 #include "postgres.h"
 

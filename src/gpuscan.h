@@ -76,7 +76,7 @@ typedef struct GsCallCounts
 extern GsLastRun gpuscan_last;
 extern GsCallCounts gpuscan_calls;
 
-/* The GPU service's states (src/service.c). */
+/* The GPU service's states (src/service.h). */
 typedef enum GsServiceState
 {
 	GS_SERVICE_STARTING,
@@ -112,7 +112,7 @@ typedef struct GsServiceSnapshot
 	int			free_segments;
 } GsServiceSnapshot;
 
-/* The GPU service (src/service.c). */
+/* The GPU service (src/service_*.c). */
 extern void gpuscan_service_register(void);
 extern bool gpuscan_service_usable(char *msg, size_t msglen, bool *not_preloaded);
 extern GsStatus gpuscan_service_scan(const GsScanSpec *spec, GsKernel kernel, int fault,

@@ -1,7 +1,7 @@
 /*
  * src/info.c — what gpuscan tells about itself, each a set-returning
  * function: gpuscan_devices() and gpuscan_service() (the GPU service's
- * view, src/service.c), gpuscan_last_run() and gpuscan_counters() (this
+ * view, src/service_shmem.c), gpuscan_last_run() and gpuscan_counters() (this
  * backend's scans, recorded by src/dispatch.c).
  */
 #include "postgres.h"

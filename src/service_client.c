@@ -1,0 +1,278 @@
+/*
+ * src/service_client.c — the backends' side of the GPU service
+ * (src/service.h): take a segment of the ring, stream the array through it
+ * chunk by chunk (core/chunked.c), each chunk submitted through this
+ * backend's slot and waited for on its latch, and leave.  A backend that
+ * leaves a request (a cancel, an error, its exit) drops it while it is
+ * queued, or leaves it to the service, which finishes it and frees its
+ * segment.  Backends waiting on a service that stops get an error
+ * (gpuscan.device = gpu) or scan on the CPU (auto) within a second;
+ * PostgreSQL starts the service again.
+ */
+#include "postgres.h"
+
+#include <signal.h>
+#include <unistd.h>
+
+#include "miscadmin.h"
+#include "pgstat.h"
+#include "storage/ipc.h"
+#include "storage/latch.h"
+#include "storage/proc.h"
+#include "utils/timestamp.h"
+
+#include "service.h"
+
+#if PG_VERSION_NUM >= 170000
+#define MY_PROC_NUMBER	((int) MyProcNumber)
+#else
+#define MY_PROC_NUMBER	(MyProc->pgprocno)
+#endif
+
+#define WAIT_TICK_MS	100		/* a waiting backend checks the service this often */
+#define SERVICE_START_WAIT_MS 30000	/* a backend waits this long for a starting service */
+
+static pid_t service_pid;		/* the service this backend's request went to */
+static bool exit_callback_set;
+
+/* This backend's slot. */
+static GsSlot *
+MySlot(void)
+{
+	int			i = MY_PROC_NUMBER;
+
+	return i >= 0 && i < gs_svc->nslots ? &gs_svc->slots[i] : NULL;
+}
+
+/*
+ * Leave whatever this backend has in the service: a queued request is
+ * dropped, a running one is left to the service to finish, after which the
+ * service frees the slot and the segment; otherwise the segment goes back
+ * now.  Safe to call at any time, twice too.
+ */
+static void
+LeaveService(void)
+{
+	GsSlot	   *s;
+	bool		freed = false;
+
+	if (gs_svc == NULL || (s = MySlot()) == NULL)
+		return;
+	SpinLockAcquire(&gs_svc->mutex);
+	if (s->state == SLOT_RUNNING)
+		s->abandoned = true;
+	else if (!s->abandoned)
+	{
+		if (s->state == SLOT_SUBMITTED)
+			gs_svc->queued--;
+		freed = s->segment >= 0;
+		gs_service_free_slot(s);
+	}
+	SpinLockRelease(&gs_svc->mutex);
+	if (freed)
+		ConditionVariableSignal(&gs_svc->segment_cv);
+}
+
+/* At backend exit: leave the service. */
+static void
+LeaveAtExit(int code, Datum arg)
+{
+	LeaveService();
+}
+
+/*
+ * Is the service there to take scans?  If not, msg says why.  A service
+ * that is starting (creating its CUDA contexts, a second or so after the
+ * server starts) is waited for, up to SERVICE_START_WAIT_MS.
+ */
+bool
+gpuscan_service_usable(char *msg, size_t msglen, bool *not_preloaded)
+{
+	GsServiceState state;
+	pid_t		pid;
+	int			waited = 0;
+
+	*not_preloaded = gs_svc == NULL;
+	if (gs_svc == NULL)
+	{
+		snprintf(msg, msglen, "gpuscan is not in shared_preload_libraries, so its GPU service does not run");
+		return false;
+	}
+	for (;;)
+	{
+		SpinLockAcquire(&gs_svc->mutex);
+		state = gs_svc->state;
+		pid = gs_svc->pid;
+		if (state == GS_SERVICE_NO_GPU)
+			snprintf(msg, msglen, "%s", gs_svc->message);
+		SpinLockRelease(&gs_svc->mutex);
+		if (state != GS_SERVICE_STARTING || waited >= SERVICE_START_WAIT_MS)
+			break;
+		(void) WaitLatch(MyLatch, WL_LATCH_SET | WL_TIMEOUT | WL_EXIT_ON_PM_DEATH, 10, PG_WAIT_EXTENSION);
+		ResetLatch(MyLatch);
+		CHECK_FOR_INTERRUPTS();
+		waited += 10;
+	}
+	if (state == GS_SERVICE_READY && pid != 0 && MySlot() != NULL)
+		return true;
+	if (state == GS_SERVICE_READY && pid != 0)
+		snprintf(msg, msglen, "this process has no request slot in the GPU service");
+	else if (state == GS_SERVICE_STARTING)
+		snprintf(msg, msglen, "the GPU service has not started within %d s", SERVICE_START_WAIT_MS / 1000);
+	else if (state != GS_SERVICE_NO_GPU)
+		snprintf(msg, msglen, "the GPU service is not running (PostgreSQL starts it again)");
+	return false;
+}
+
+/* The runner of gs_chunked_scan in a backend: hand a chunk to the service. */
+static GsStatus
+SubmitToService(void *ctx, GsChunk *c, char *msg, size_t msglen)
+{
+	GsSlot	   *s = MySlot();
+	Latch	   *service_latch;
+
+	SpinLockAcquire(&gs_svc->mutex);
+	service_pid = gs_svc->pid;
+	service_latch = gs_svc->latch;
+	if (service_pid == 0 || gs_svc->state != GS_SERVICE_READY)
+	{
+		SpinLockRelease(&gs_svc->mutex);
+		snprintf(msg, msglen, "the GPU service is not running");
+		return GS_ERR_NO_DEVICE;
+	}
+	s->chunk = *c;
+	s->latch = MyLatch;
+	s->seq = gs_svc->next_seq++;
+	s->submitted = GetCurrentTimestamp();
+	s->state = SLOT_SUBMITTED;
+	gs_svc->queued++;
+	SpinLockRelease(&gs_svc->mutex);
+	SetLatch(service_latch);
+	return GS_OK;
+}
+
+/* The runner of gs_chunked_scan in a backend: wait for the service's answer. */
+static GsStatus
+WaitForService(void *ctx, GsChunk *c, GsGpuTimes *times, char *msg, size_t msglen)
+{
+	GsSlot	   *s = MySlot();
+	GsStatus	st;
+	int			ticks = 0;
+
+	for (;;)
+	{
+		int			state;
+		pid_t		now_pid;
+
+		ResetLatch(MyLatch);
+		SpinLockAcquire(&gs_svc->mutex);
+		state = s->state;
+		now_pid = gs_svc->pid;
+		SpinLockRelease(&gs_svc->mutex);
+		if (state == SLOT_DONE)
+			break;
+		if (now_pid != service_pid ||
+			(++ticks % (1000 / WAIT_TICK_MS) == 0 && kill(service_pid, 0) != 0))
+		{
+			/* the service went away without finishing it */
+			LeaveService();
+			snprintf(msg, msglen, "the GPU service stopped while running the scan");
+			return GS_ERR_NO_DEVICE;
+		}
+		(void) WaitLatch(MyLatch, WL_LATCH_SET | WL_TIMEOUT | WL_EXIT_ON_PM_DEATH,
+						 WAIT_TICK_MS, PG_WAIT_EXTENSION);
+		CHECK_FOR_INTERRUPTS();
+	}
+
+	/* done: take what came of it */
+	SpinLockAcquire(&gs_svc->mutex);
+	*c = s->chunk;
+	times->queue_ms += s->queue_ms;
+	times->device = s->device;
+	st = s->status;
+	if (st != GS_OK)
+		strlcpy(msg, s->message, msglen);
+	s->state = SLOT_FREE;
+	SpinLockRelease(&gs_svc->mutex);
+	return st;
+}
+
+/*
+ * Take a free segment of the ring for this backend's slot, waiting for one
+ * if need be; its number.
+ */
+static int
+TakeSegment(void)
+{
+	int			seg;
+
+	ConditionVariablePrepareToSleep(&gs_svc->segment_cv);
+	for (;;)
+	{
+		SpinLockAcquire(&gs_svc->mutex);
+		if (gs_svc->nfree > 0)
+		{
+			seg = gs_svc->free_segments[--gs_svc->nfree];
+			MySlot()->segment = seg;
+			SpinLockRelease(&gs_svc->mutex);
+			break;
+		}
+		SpinLockRelease(&gs_svc->mutex);
+		ConditionVariableSleep(&gs_svc->segment_cv, PG_WAIT_EXTENSION);
+	}
+	ConditionVariableCancelSleep();
+	return seg;
+}
+
+/* Wait until the service is done with a request this backend left earlier. */
+static void
+WaitForOwnSlot(void)
+{
+	GsSlot	   *s = MySlot();
+
+	for (;;)
+	{
+		bool		busy;
+
+		SpinLockAcquire(&gs_svc->mutex);
+		busy = s->state != SLOT_FREE || s->abandoned;
+		SpinLockRelease(&gs_svc->mutex);
+		if (!busy)
+			return;
+		(void) WaitLatch(MyLatch, WL_LATCH_SET | WL_TIMEOUT | WL_EXIT_ON_PM_DEATH,
+						 10, PG_WAIT_EXTENSION);
+		ResetLatch(MyLatch);
+		CHECK_FOR_INTERRUPTS();
+	}
+}
+
+/* Scan an array on a GPU through the service (gpuscan_service_usable first). */
+GsStatus
+gpuscan_service_scan(const GsScanSpec *spec, GsKernel kernel, int fault,
+					 GsScanResult *res, GsGpuTimes *times)
+{
+	GsChunkRunner runner;
+	GsStatus	st;
+
+	if (!exit_callback_set)
+	{
+		before_shmem_exit(LeaveAtExit, (Datum) 0);
+		exit_callback_set = true;
+	}
+	WaitForOwnSlot();
+	runner.ctx = NULL;
+	runner.buf = gs_svc->ring + (Size) TakeSegment() * gs_svc->segment_bytes;
+	runner.buf_bytes = gs_svc->segment_bytes;
+	runner.submit = SubmitToService;
+	runner.wait = WaitForService;
+	PG_TRY();
+	{
+		st = gs_chunked_scan(spec, kernel, fault, &runner, res, times);
+	}
+	PG_FINALLY();
+	{
+		LeaveService();
+	}
+	PG_END_TRY();
+	return st;
+}

@@ -1,0 +1,474 @@
+/*
+ * src/service_worker.c — the GPU service process: a background worker that
+ * opens every usable GPU once (one CUDA context each), then serves the
+ * backends' requests (src/service.h) round after round: for each GPU, least
+ * busy first, the oldest submitted request, or a batch of small ones run as
+ * the rows of one array; results back into the requests' segments, latches
+ * set.  A CUDA error is that request's alone: the GPU is started afresh for
+ * the next.  The service never raises an ERROR of its own from a request.
+ */
+#include "postgres.h"
+
+#include <signal.h>
+#include <unistd.h>
+
+#include "lib/stringinfo.h"
+#include "miscadmin.h"
+#include "pgstat.h"
+#include "portability/instr_time.h"
+#include "postmaster/bgworker.h"
+#include "postmaster/interrupt.h"
+#include "storage/ipc.h"
+#include "storage/latch.h"
+#include "utils/guc.h"
+#include "utils/timestamp.h"
+
+#include "service.h"
+
+#define BATCH_MAX		256		/* requests in one batch */
+#define BATCH_VALUES	65536	/* the largest array a batch takes */
+
+PGDLLEXPORT void gpuscan_service_main(Datum arg);
+
+/*
+ * End every request a service left unfinished (mutex held): the waiting
+ * backends get why, abandoned requests free their slot and segment.
+ */
+static void
+EndUnfinished(const char *why)
+{
+	gs_svc->queued = 0;
+	for (int i = 0; i < gs_svc->nslots; i++)
+	{
+		GsSlot	   *s = &gs_svc->slots[i];
+
+		if (s->state == SLOT_SUBMITTED || s->state == SLOT_RUNNING)
+		{
+			s->status = GS_ERR_NO_DEVICE;
+			strlcpy(s->message, why, sizeof(s->message));
+			s->state = SLOT_DONE;
+		}
+		if (s->state == SLOT_DONE && s->abandoned)
+			gs_service_free_slot(s);
+		if (s->latch)
+			SetLatch(s->latch);
+	}
+}
+
+/* The service is going away: wake every backend that waits on it. */
+static void
+ServiceExit(int code, Datum arg)
+{
+	SpinLockAcquire(&gs_svc->mutex);
+	gs_svc->pid = 0;
+	gs_svc->latch = NULL;
+	gs_svc->state = GS_SERVICE_STOPPED;
+	EndUnfinished("the GPU service stopped");
+	SpinLockRelease(&gs_svc->mutex);
+	ConditionVariableBroadcast(&gs_svc->segment_cv);
+}
+
+/*
+ * A job for one GPU in one round: one request, or a batch of small ones
+ * (whole arrays of at most BATCH_VALUES values, of the same type, operator
+ * and kernel) scanned as the rows of one array in a pinned staging buffer:
+ * one copy in, one launch, one copy back for all of them.
+ */
+typedef struct Job
+{
+	int			device;
+	int			n;
+	GsSlot	   *slots[BATCH_MAX];
+	int64		at[BATCH_MAX];	/* each one's first value in the batch */
+	GsChunk		batch;			/* n > 1: the batch as one chunk */
+	GsStatus	status;
+	instr_time	start;
+} Job;
+
+static char *staging[GS_MAX_DEVICES];	/* pinned, segment_bytes each; NULL: no batches */
+
+/* May a request join a batch? */
+static bool
+Batchable(const GsSlot *s)
+{
+	const GsChunk *c = &s->chunk;
+
+	return c->offset == 0 && c->n == c->plan.nvalues && c->n <= BATCH_VALUES &&
+		!c->lim.speculative && c->fault == GS_FAULT_NONE;
+}
+
+/* Can request s join batch b (its plan merged into b's)? */
+static bool
+JoinBatch(GsChunk *b, const GsSlot *s, Size capacity)
+{
+	const GsChunk *c = &s->chunk;
+	size_t		width = Max(gs_type_size(c->type), gs_output_size(c->type, c->op));
+	int64		n = b->n + c->n;
+
+	if (c->type != b->type || c->op != b->op || c->exclusive != b->exclusive ||
+		c->kernel != b->kernel || (Size) n * width + (Size) (n / 8) + 256 > capacity)
+		return false;
+	if (c->op == GS_OP_SUM)
+	{
+		if (!gs_plan_merge(&b->plan, &c->plan, GS_GPU_MAX_ACC_BITS))
+			return false;
+	}
+	else
+	{
+		b->plan.nvalues += c->plan.nvalues;
+		b->plan.nrows += c->plan.nrows;
+	}
+	b->n = n;
+	return true;
+}
+
+/*
+ * Pick this round's jobs: for each usable GPU, least busy first, the oldest
+ * submitted request, with as many small ones as fit when it is small.
+ */
+static int
+PickJobs(Job *jobs, const int *usable, int nusable)
+{
+	int			order[GS_MAX_DEVICES];
+	int			n = 0;
+	TimestampTz now = GetCurrentTimestamp();
+
+	/* the GPUs by busy time so far */
+	for (int i = 0; i < nusable; i++)
+		order[i] = usable[i];
+	for (int i = 1; i < nusable; i++)
+		for (int j = i; j > 0 && gs_svc->stats[order[j]].busy_ms < gs_svc->stats[order[j - 1]].busy_ms; j--)
+		{
+			int			t = order[j];
+
+			order[j] = order[j - 1];
+			order[j - 1] = t;
+		}
+
+	SpinLockAcquire(&gs_svc->mutex);
+	while (n < nusable && gs_svc->queued > 0)
+	{
+		Job		   *job = &jobs[n];
+		GsSlot	   *best = NULL;
+
+		for (int i = 0; i < gs_svc->nslots; i++)
+		{
+			GsSlot	   *s = &gs_svc->slots[i];
+
+			if (s->state == SLOT_SUBMITTED && (best == NULL || s->seq < best->seq))
+				best = s;
+		}
+		if (best == NULL)
+			break;
+		job->device = order[n];
+		job->n = 0;
+		job->slots[job->n++] = best;
+		if (staging[job->device] != NULL && Batchable(best))
+		{
+			job->batch = best->chunk;
+			for (int i = 0; i < gs_svc->nslots && job->n < BATCH_MAX; i++)
+			{
+				GsSlot	   *s = &gs_svc->slots[i];
+
+				if (s->state == SLOT_SUBMITTED && s != best && Batchable(s) &&
+					JoinBatch(&job->batch, s, gs_svc->segment_bytes))
+					job->slots[job->n++] = s;
+			}
+		}
+		for (int i = 0; i < job->n; i++)
+		{
+			GsSlot	   *s = job->slots[i];
+
+			s->state = SLOT_RUNNING;
+			s->device = job->device;
+			s->queue_ms = (double) (now - s->submitted) / 1000.0;
+			gs_svc->queued--;
+		}
+		n++;
+	}
+	SpinLockRelease(&gs_svc->mutex);
+	return n;
+}
+
+/*
+ * Lay a batch's requests out in the device's staging buffer: their values
+ * one after another, then the bitmap of row heads (each request starts a
+ * row, and so does each row of its own).
+ */
+static void
+PackBatch(Job *job)
+{
+	GsChunk    *b = &job->batch;
+	char	   *buf = staging[job->device];
+	size_t		isz = gs_type_size(b->type);
+	size_t		width = Max(isz, (size_t) gs_output_size(b->type, b->op));
+	int64		at = 0;
+	uint32	   *bits;
+
+	b->data = buf;
+	bits = (uint32 *) (buf + TYPEALIGN(64, (Size) b->n * width));
+	b->head_bits = bits;
+	memset(bits, 0, ((Size) (b->n + 31) / 32 + 1) * sizeof(uint32));
+	for (int i = 0; i < job->n; i++)
+	{
+		const GsChunk *c = &job->slots[i]->chunk;
+
+		job->at[i] = at;
+		memcpy(buf + (Size) at * isz, c->data, (Size) c->n * isz);
+		for (int64 k = 0; k < c->n; k++)
+		{
+			bool		head = c->heads_mode == GS_HEADS_ONE_ROW ? k == 0
+				: c->heads_mode == GS_HEADS_FIXED ? k % c->row_len == 0
+				: (c->head_bits[k >> 5] >> (k & 31)) & 1;
+
+			if (head)
+				bits[(at + k) >> 5] |= (uint32) 1 << ((at + k) & 31);
+		}
+		at += c->n;
+	}
+	b->offset = 0;
+	b->heads_mode = GS_HEADS_BITMAP;
+	b->has_carry = false;
+	b->fault = GS_FAULT_NONE;
+}
+
+/* Queue a job on its GPU. */
+static void
+IssueJob(Job *job)
+{
+	GsSlot	   *s = job->slots[0];
+
+	INSTR_TIME_SET_CURRENT(job->start);
+	for (int i = 0; i < job->n; i++)
+		job->slots[i]->message[0] = '\0';
+	if (job->n == 1)
+	{
+		/* its data and head bits lie in its segment: the same address in every process */
+		job->status = gs_cuda_chunk_issue(job->device, &s->chunk, s->message, sizeof(s->message));
+		return;
+	}
+	PackBatch(job);
+	job->status = gs_cuda_chunk_issue(job->device, &job->batch, s->message, sizeof(s->message));
+}
+
+/* Wait for a job; a batch's results go back to each request's segment. */
+static void
+FinishJob(Job *job)
+{
+	GsSlot	   *s = job->slots[0];
+	GsChunk    *b = &job->batch;
+	size_t		osz;
+
+	if (job->status == GS_OK)
+		job->status = gs_cuda_chunk_finish(job->device, job->n == 1 ? &s->chunk : b,
+										   s->message, sizeof(s->message));
+	if (job->n == 1)
+	{
+		s->status = job->status;
+		return;
+	}
+	if (job->status == GS_OK && b->err_index >= 0)
+	{
+		/* a running total out of range: each request alone finds its own */
+		for (int i = 0; i < job->n; i++)
+		{
+			GsSlot	   *r = job->slots[i];
+
+			r->status = gs_cuda_chunk_issue(job->device, &r->chunk, r->message, sizeof(r->message));
+			if (r->status == GS_OK)
+				r->status = gs_cuda_chunk_finish(job->device, &r->chunk, r->message, sizeof(r->message));
+		}
+		return;
+	}
+	osz = gs_output_size(b->type, b->op);
+	for (int i = 0; i < job->n; i++)
+	{
+		GsSlot	   *r = job->slots[i];
+		GsChunk    *c = &r->chunk;
+
+		r->status = job->status;
+		if (job->status != GS_OK)
+		{
+			if (i > 0)
+				strlcpy(r->message, s->message, sizeof(r->message));
+			continue;
+		}
+		memcpy(c->data, (char *) b->data + (Size) job->at[i] * osz, (Size) c->n * osz);
+		c->err_index = -1;
+		c->violation = false;
+		c->has_carry = true;	/* (the last chunk's carry is not used) */
+		c->h2d_ms = b->h2d_ms / job->n;
+		c->kernel_ms = b->kernel_ms / job->n;
+		c->d2h_ms = b->d2h_ms / job->n;
+	}
+}
+
+/* Run this round's jobs: all queued on their GPUs first, then each waited for. */
+static void
+RunJobs(Job *jobs, int n)
+{
+	for (int i = 0; i < n; i++)
+		IssueJob(&jobs[i]);
+	for (int i = 0; i < n; i++)
+	{
+		Job		   *job = &jobs[i];
+		GsDeviceStats *ds = &gs_svc->stats[job->device];
+		instr_time	elapsed;
+		Latch	   *latches[BATCH_MAX];
+
+		FinishJob(job);
+		if (job->status == GS_ERR_CUDA)
+		{
+			char		msg[256];
+
+			/* the context may be broken: start the GPU afresh for the next request */
+			if (gs_cuda_reset(job->device, msg, sizeof(msg)) != GS_OK)
+				ereport(LOG,
+						(errmsg("gpuscan GPU service: could not reset GPU %d: %s", job->device, msg)));
+		}
+		else if (job->status == GS_ERR_GPU_OUT_OF_MEMORY)
+			gs_cuda_release(job->device);
+		INSTR_TIME_SET_CURRENT(elapsed);
+		INSTR_TIME_SUBTRACT(elapsed, job->start);
+
+		SpinLockAcquire(&gs_svc->mutex);
+		ds->busy_ms += INSTR_TIME_GET_MILLISEC(elapsed);
+		ds->memory_bytes = gs_cuda_buffer_bytes(job->device);
+		if (job->n > 1)
+			ds->batches++;
+		for (int k = 0; k < job->n; k++)
+		{
+			GsSlot	   *s = job->slots[k];
+
+			ds->requests++;
+			ds->bytes += s->chunk.n * (gs_type_size(s->chunk.type) + gs_output_size(s->chunk.type, s->chunk.op));
+			if (s->status != GS_OK)
+				ds->errors++;
+			latches[k] = s->latch;
+			if (s->abandoned)
+				gs_service_free_slot(s);	/* its backend has gone on */
+			else
+				s->state = SLOT_DONE;
+		}
+		SpinLockRelease(&gs_svc->mutex);
+		for (int k = 0; k < job->n; k++)
+			if (latches[k])
+				SetLatch(latches[k]);
+	}
+	ConditionVariableBroadcast(&gs_svc->segment_cv);
+}
+
+/*
+ * Why a GPU is not usable: "<gpu> compute capability M.m; the GPU engine
+ * needs ... or newer" (GS_MIN_COMPUTE_CAPABILITY), the capability marked
+ * when gpuscan.inject_fault made it up.
+ */
+void
+gpuscan_gpu_too_old(char *msg, size_t msglen, const char *gpu, int major, int minor,
+					bool injected)
+{
+	snprintf(msg, msglen, "%s compute capability %d.%d%s; the GPU engine needs %d.%d or newer",
+			 gpu, major, minor, injected ? " (injected fault)" : "",
+			 GS_MIN_COMPUTE_CAPABILITY / 10, GS_MIN_COMPUTE_CAPABILITY % 10);
+}
+
+/* Open the GPUs and page-lock the ring; the usable ones into usable[]. */
+static int
+OpenGpus(int *usable)
+{
+	GsDeviceInfo info[GS_MAX_DEVICES];
+	char		msg[256] = "";
+	int			n,
+				nusable = 0;
+	StringInfoData names;
+
+	memset(info, 0, sizeof(info));
+	n = gs_cuda_open(info, GS_FAULT_NONE, msg, sizeof(msg));
+	initStringInfo(&names);
+	for (int d = 0; d < Max(n, 0); d++)
+	{
+		if (info[d].supported)
+		{
+			usable[nusable++] = d;
+			appendStringInfo(&names, "%s%d (%s)", nusable > 1 ? ", " : "", d, info[d].name);
+		}
+		else if (msg[0] == '\0')
+			gpuscan_gpu_too_old(msg, sizeof(msg), psprintf("CUDA device %d (%s) has", d, info[d].name),
+								info[d].cc_major, info[d].cc_minor, false);
+	}
+	if (nusable > 0 &&
+		gs_cuda_register(gs_svc->ring, (Size) gs_svc->nsegments * gs_svc->segment_bytes, msg, sizeof(msg)) != GS_OK)
+		ereport(LOG,
+				(errmsg("gpuscan GPU service: could not page-lock the ring, copies will be slower: %s", msg)));
+	for (int i = 0; i < nusable; i++)
+		staging[usable[i]] = gs_cuda_pinned_alloc(gs_svc->segment_bytes);
+
+	SpinLockAcquire(&gs_svc->mutex);
+	gs_svc->ndevices = Max(n, 0);
+	memcpy(gs_svc->info, info, sizeof(info));
+	gs_svc->state = nusable > 0 ? GS_SERVICE_READY : GS_SERVICE_NO_GPU;
+	if (nusable == 0)
+		strlcpy(gs_svc->message, msg[0] ? msg : "no usable GPU", sizeof(gs_svc->message));
+	else
+		gs_svc->message[0] = '\0';
+	SpinLockRelease(&gs_svc->mutex);
+
+	if (nusable > 0)
+		ereport(LOG,
+				(errmsg("gpuscan GPU service: serving scans on %d GPU%s: %s", nusable,
+						nusable > 1 ? "s" : "", names.data),
+				 errdetail("Ring of %d segments of %zu MB.", gs_svc->nsegments, gs_svc->segment_bytes >> 20)));
+	else
+		ereport(LOG,
+				(errmsg("gpuscan GPU service: no usable GPU, scans run on the CPU: %s", gs_svc->message)));
+	return nusable;
+}
+
+/* The service's main loop. */
+void
+gpuscan_service_main(Datum arg)
+{
+	int			usable[GS_MAX_DEVICES];
+	int			nusable;
+	Job		   *jobs = palloc(sizeof(Job) * GS_MAX_DEVICES);
+
+	pqsignal(SIGTERM, SignalHandlerForShutdownRequest);
+	pqsignal(SIGHUP, SignalHandlerForConfigReload);
+	BackgroundWorkerUnblockSignals();
+	if (gs_svc == NULL)
+		proc_exit(0);			/* not preloaded: nothing to serve */
+
+	SpinLockAcquire(&gs_svc->mutex);
+	gs_svc->pid = MyProcPid;
+	gs_svc->latch = MyLatch;
+	gs_svc->started = GetCurrentTimestamp();
+	gs_svc->state = GS_SERVICE_STARTING;
+	EndUnfinished("the GPU service restarted");	/* what an earlier service left */
+	SpinLockRelease(&gs_svc->mutex);
+	before_shmem_exit(ServiceExit, (Datum) 0);
+
+	nusable = OpenGpus(usable);
+
+	for (;;)
+	{
+		int			n;
+
+		ResetLatch(MyLatch);
+		if (ShutdownRequestPending)
+			break;
+		if (ConfigReloadPending)
+		{
+			ConfigReloadPending = false;
+			ProcessConfigFile(PGC_SIGHUP);
+		}
+		n = nusable > 0 ? PickJobs(jobs, usable, nusable) : 0;
+		if (n > 0)
+		{
+			RunJobs(jobs, n);
+			continue;
+		}
+		(void) WaitLatch(MyLatch, WL_LATCH_SET | WL_EXIT_ON_PM_DEATH, -1L, PG_WAIT_EXTENSION);
+	}
+	/* exit status 1: PostgreSQL starts the service again (unless it is shutting down) */
+	proc_exit(1);
+}
