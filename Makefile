@@ -21,7 +21,7 @@ OBJS = \
 	$(CPU_OBJS)
 
 # what both engines share: planning, the float analysis, the GPU chunk driver
-CORE_OBJS = core/plan.o core/analysis.o core/chunked.o core/host_copy.o
+CORE_OBJS = core/plan.o core/analysis.o core/source.o core/chunked.o core/host_copy.o
 # the exact CPU engine
 CPU_OBJS = cpu/driver.o cpu/sum_block.o cpu/sum_float.o cpu/sum_int.o cpu/order.o \
 	cpu/cpu_simd.o

@@ -3,14 +3,25 @@
  * page-locked buffer (core/engine.h, gs_chunked_scan).
  *
  * The same driver serves a backend, whose runner hands each chunk to the
- * GPU service through a segment of the shared ring (src/service.c), and the
- * test programs, whose runner is the GPU engine in their own process
- * (cuda/scan.cu): both run the very same chunks.  The plan is made here, on
- * the whole array, so that every chunk scans in the same fixed point and
- * the carry passed from chunk to chunk is exact.
+ * GPU service through a segment of the shared ring (src/service_client.c),
+ * and the test programs, whose runner is the GPU engine in their own
+ * process (cuda/scan.cu): both run the very same chunks.  Each chunk's
+ * values come from the chunk source (core/source.h): copied from memory,
+ * or read straight into the buffer from TOAST slices.
+ *
+ * The plan is made here: for float sums a speculative one from a sample
+ * (of the whole array in memory, of the first chunk when the values are
+ * read), which the GPU checks against every value.  The carry passed from
+ * chunk to chunk is the exact running total in the plan's fixed point.  A
+ * chunk with a value outside the plan's limits is read again and analysed
+ * exactly; the plan is widened to cover it (a finer unit, a wider
+ * accumulator, never the reverse), the carry re-expressed in the new unit,
+ * which is exact, and the chunk run again: the chunks before keep their
+ * results, since results never depend on the plan.
  */
 #include "engine.h"
 #include "host_copy.h"
+#include "source.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -97,19 +108,25 @@ typedef struct Half
 	uint32_t   *heads;
 } Half;
 
-/* Copy chunk c's values (and row heads) into half h. */
+/* Chunk c's values from the source into half h, and its row heads. */
 static void
-Prepare(const GsScanSpec *spec, GsChunk *c, const Half *h, RowCursor *cur, size_t isz,
-		GsGpuTimes *times)
+Prepare(const GsScanSpec *spec, GsSource *src, GsChunk *c, const Half *h, RowCursor *cur,
+		size_t isz, GsGpuTimes *times)
 {
-	double		t0 = NowMs();
+	double		t0 = NowMs(),
+				t1;
 
 	c->data = h->data;
 	c->head_bits = h->heads;
-	gs_copy(h->data, (const char *) spec->values + (size_t) c->offset * isz, (size_t) c->n * isz);
+	gs_source_copy(src, c->offset * (int64_t) isz, (size_t) c->n * isz, h->data);
+	t1 = NowMs();
+	if (src->values)
+		times->stage_ms += t1 - t0;
+	else
+		times->read_ms += t1 - t0;
 	if (c->heads_mode == GS_HEADS_BITMAP)
 		ChunkHeads(spec, c->plan.nrows, cur, c->offset, c->n, h->heads);
-	times->stage_ms += NowMs() - t0;
+	times->stage_ms += NowMs() - t1;
 }
 
 /* Copy chunk c's results out of its half. */
@@ -119,7 +136,44 @@ TakeResults(const GsScanSpec *spec, const GsChunk *c, size_t osz, GsGpuTimes *ti
 	double		t0 = NowMs();
 
 	gs_copy((char *) spec->result + (size_t) c->offset * osz, c->data, (size_t) c->n * osz);
-	times->stage_ms += NowMs() - t0;
+	times->result_ms += NowMs() - t0;
+}
+
+/* Exact statistics of n float values (the scalar analysis where there are specials). */
+static void
+ExactStats(const void *v, int64_t n, bool f8, GsFloatStats *st)
+{
+	gs_float_stats(v, n, f8, gs_simd_enabled(), st);
+	if (st->special)
+		gs_float_stats(v, n, f8, false, st);
+}
+
+/* The plan of a scan; for float sums of values read, from chunk 0 in half 0. */
+static void
+MakePlan(const GsScanSpec *spec, const GsSource *src, const GsChunk *c0, bool one_chunk,
+		 GsChunk *proto)
+{
+	bool		float_sum = (spec->type == GS_FLOAT4 || spec->type == GS_FLOAT8) &&
+		spec->op == GS_OP_SUM;
+
+	memset(&proto->lim, 0, sizeof(proto->lim));
+	if (!float_sum)
+		gs_plan(spec, &proto->plan);	/* counts only */
+	else if (src->values && spec->nitems > SPECULATE_MIN)
+		gs_plan_speculative(spec, &proto->plan, &proto->lim);
+	else if (src->values)
+		gs_plan(spec, &proto->plan);
+	else if (one_chunk && c0->n <= SPECULATE_MIN)
+	{
+		/* every value is in chunk 0: the exact plan */
+		GsScanSpec	in_half = *spec;
+
+		in_half.values = c0->data;
+		in_half.source = NULL;
+		gs_plan(&in_half, &proto->plan);
+	}
+	else
+		gs_plan_sample(spec, c0->data, c0->n, &proto->plan, &proto->lim);
 }
 
 /* Scan an array on a GPU, chunk by chunk. */
@@ -128,6 +182,8 @@ gs_chunked_scan(const GsScanSpec *spec, GsKernel kernel, int fault,
 				GsChunkRunner *runner, GsScanResult *res, GsGpuTimes *times)
 {
 	GsGpuTimes	scratch_times;
+	GsSource	memory;
+	GsSource   *src = spec->source;
 	GsChunk		c[2];
 	Half		half[2];
 	RowCursor	cur;
@@ -138,7 +194,8 @@ gs_chunked_scan(const GsScanSpec *spec, GsKernel kernel, int fault,
 	int64_t		cap,
 				nch;
 	bool		isfloat = spec->type == GS_FLOAT4 || spec->type == GS_FLOAT8;
-	bool		in_place = spec->result == spec->values;
+	bool		in_place;
+	uint64_t	carry_in[GS_CARRY_BYTES / 8];
 	double		t0;
 	GsChunk		proto_chunk;
 	GsChunk    *proto = &proto_chunk;
@@ -150,7 +207,7 @@ gs_chunked_scan(const GsScanSpec *spec, GsKernel kernel, int fault,
 	memset(times, 0, sizeof(*times));
 	if (!gs_spec_ok(spec, res))
 		return res->status;
-	cap = ChunkCapacity(half_bytes, width);
+	cap = ChunkCapacity(half_bytes - GS_SOURCE_HEADROOM, width);
 	if (cap < 32)
 	{
 		snprintf(res->message, sizeof(res->message), "a chunk buffer of %zu bytes is too small",
@@ -159,7 +216,7 @@ gs_chunked_scan(const GsScanSpec *spec, GsKernel kernel, int fault,
 	}
 	for (int h = 0; h < 2; h++)
 	{
-		half[h].data = runner->buf + h * half_bytes;
+		half[h].data = runner->buf + h * half_bytes + GS_SOURCE_HEADROOM;
 		half[h].heads = (uint32_t *) (half[h].data + (((size_t) cap * width + 63) & ~(size_t) 63));
 	}
 
@@ -170,42 +227,50 @@ gs_chunked_scan(const GsScanSpec *spec, GsKernel kernel, int fault,
 	proto->kernel = kernel;
 	proto->fault = fault;
 	proto->row_len = spec->row_len;
-
-	t0 = NowMs();
-	if (isfloat && spec->op == GS_OP_SUM && spec->nitems > SPECULATE_MIN)
-		gs_plan_speculative(spec, &proto->plan, &proto->lim);
-	else
-		gs_plan(spec, &proto->plan);
-	times->plan_ms = NowMs() - t0;
-	res->acc_bits = proto->plan.acc_bits;
+	gs_plan_counts(spec, &proto->plan);
 	if (proto->plan.nvalues == 0)
+	{
+		res->acc_bits = proto->plan.acc_bits;
 		return GS_OK;
-	if (proto->plan.acc_bits > GS_GPU_MAX_ACC_BITS)
-		return TooWide(&proto->plan, res);
+	}
+	if (src == NULL)
+	{
+		gs_source_memory(&memory, spec->values, proto->plan.nvalues * (int64_t) isz);
+		src = &memory;
+	}
+	in_place = src->values != NULL && spec->result == src->values;
 	proto->heads_mode = proto->plan.nrows <= 1 ? GS_HEADS_ONE_ROW
 		: spec->nulls == NULL ? GS_HEADS_FIXED : GS_HEADS_BITMAP;
 	nch = (proto->plan.nvalues + cap - 1) / cap;
 
-again:
+	/* chunk 0 into half 0; the plan (from it, when the values are read) */
 	memset(&cur, 0, sizeof(cur));
-	c[0] = c[1] = *proto;
+	c[0] = *proto;
+	c[0].offset = 0;
+	c[0].n = Min64(cap, proto->plan.nvalues);
+	Prepare(spec, src, &c[0], &half[0], &cur, isz, times);
+	t0 = NowMs();
+	MakePlan(spec, src, &c[0], nch == 1, proto);
+	times->plan_ms = NowMs() - t0;
+	res->acc_bits = proto->plan.acc_bits;
+	if (proto->plan.acc_bits > GS_GPU_MAX_ACC_BITS)
+		return TooWide(&proto->plan, res);
+	c[0].plan = proto->plan;
+	c[0].lim = proto->lim;
+	c[0].has_carry = false;
+	{
+		GsStatus	st = runner->submit(runner->ctx, &c[0], res->message, sizeof(res->message));
+
+		if (st != GS_OK)
+			return res->status = st;
+	}
+
 	for (int64_t k = 0; k < nch; k++)
 	{
 		GsChunk    *ck = &c[k % 2],
 				   *cn = &c[(k + 1) % 2];
 		GsStatus	st;
 
-		if (k == 0)
-		{
-			/* the first chunk: into half 0, and off */
-			ck->offset = 0;
-			ck->n = Min64(cap, proto->plan.nvalues);
-			ck->has_carry = false;
-			Prepare(spec, ck, &half[0], &cur, isz, times);
-			st = runner->submit(runner->ctx, ck, res->message, sizeof(res->message));
-			if (st != GS_OK)
-				return res->status = st;
-		}
 		/* while chunk k runs: chunk k-1's results out, chunk k+1's values in */
 		if (k >= 1)
 			TakeResults(spec, cn, osz, times);
@@ -214,39 +279,77 @@ again:
 			*cn = *ck;
 			cn->offset = (k + 1) * cap;
 			cn->n = Min64(cap, proto->plan.nvalues - cn->offset);
-			Prepare(spec, cn, &half[(k + 1) % 2], &cur, isz, times);
+			Prepare(spec, src, cn, &half[(k + 1) % 2], &cur, isz, times);
 		}
+		if (ck->has_carry)
+			memcpy(carry_in, ck->carry, sizeof(carry_in));
 
-		st = runner->wait(runner->ctx, ck, times, res->message, sizeof(res->message));
-		times->chunks++;
-		if (st != GS_OK)
-			return res->status = st;
-		times->h2d_ms += ck->h2d_ms;
-		times->kernel_ms += ck->kernel_ms;
-		times->d2h_ms += ck->d2h_ms;
-		if (ck->violation)
+		for (;;)
 		{
-			/* the sample missed something: the exact plan from every value, and again */
+			GsFloatStats fs;
+			GsPlan		old;
+
+			t0 = NowMs();
+			st = runner->wait(runner->ctx, ck, times, res->message, sizeof(res->message));
+			times->wait_ms += NowMs() - t0;
+			times->chunks++;
+			if (st != GS_OK)
+				return res->status = st;
+			times->h2d_ms += ck->h2d_ms;
+			times->kernel_ms += ck->kernel_ms;
+			times->d2h_ms += ck->d2h_ms;
+			if (!ck->violation)
+				break;
+
+			/*
+			 * A value outside the plan's limits: this chunk's values again
+			 * (its half now holds results), analysed exactly, a plan that
+			 * covers them, the carry re-expressed in it, the chunk again.
+			 */
 			times->replanned = true;
 			if (!ck->lim.speculative)
 			{
 				snprintf(res->message, sizeof(res->message), "the exact plan failed its own check");
 				return res->status = GS_ERR_INTERNAL;
 			}
-			if (in_place && k >= 1)
-			{
-				/* chunk 0's results went over its values when chunk 1 was sent */
-				snprintf(res->message, sizeof(res->message), "the plan failed after results were written over the values");
-				return res->status = GS_ERR_VALUES_OVERWRITTEN;
-			}
 			t0 = NowMs();
-			gs_plan(spec, &proto->plan);
-			memset(&proto->lim, 0, sizeof(proto->lim));
+			gs_source_copy(src, ck->offset * (int64_t) isz, (size_t) ck->n * isz, ck->data);
+			times->read_ms += NowMs() - t0;
+			t0 = NowMs();
+			ExactStats(ck->data, ck->n, spec->type == GS_FLOAT8, &fs);
+			old = ck->plan;
+			gs_plan_widen(&proto->plan, &proto->lim, &fs);
 			times->plan_ms += NowMs() - t0;
 			res->acc_bits = proto->plan.acc_bits;
 			if (proto->plan.acc_bits > GS_GPU_MAX_ACC_BITS)
+			{
+				if (in_place && k >= 1)
+				{
+					/* the chunks before have their results over their values */
+					snprintf(res->message, sizeof(res->message),
+							 "the plan failed after results were written over the values");
+					return res->status = GS_ERR_VALUES_OVERWRITTEN;
+				}
 				return TooWide(&proto->plan, res);
-			goto again;
+			}
+			ck->plan = proto->plan;
+			ck->lim = proto->lim;
+			ck->violation = false;
+			ck->has_carry = k > 0;
+			if (ck->has_carry)
+			{
+				memcpy(ck->carry, carry_in, sizeof(carry_in));
+				gs_carry_rescale(ck->carry, &old, &proto->plan);
+				memcpy(carry_in, ck->carry, sizeof(carry_in));
+			}
+			if (k + 1 < nch)
+			{
+				cn->plan = proto->plan;
+				cn->lim = proto->lim;
+			}
+			st = runner->submit(runner->ctx, ck, res->message, sizeof(res->message));
+			if (st != GS_OK)
+				return res->status = st;
 		}
 		if (ck->err_index >= 0)
 		{

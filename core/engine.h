@@ -21,6 +21,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "source.h"
+
 #ifdef __cplusplus
 extern "C"
 {
@@ -62,6 +64,7 @@ typedef enum GsStatus
 	GS_ERR_CUDA,				/* any other CUDA failure; message says which */
 	GS_ERR_VALUES_OVERWRITTEN,	/* in place, a plan failed after results went over the
 								 * values: scan a fresh copy of them */
+	GS_ERR_BUSY,				/* the GPU service has no room for the scan now */
 	GS_ERR_INTERNAL
 } GsStatus;
 
@@ -70,7 +73,8 @@ typedef struct GsScanSpec
 {
 	GsElemType	type;
 	GsScanOp	op;				/* GS_OP_SUM when zeroed */
-	const void *values;			/* packed non-NULL values */
+	const void *values;			/* packed non-NULL values (when source is NULL) */
+	GsSource   *source;			/* or where to read them (core/source.h) */
 	void	   *result;			/* packed results: int64 for integer sums */
 	int64_t		nitems;			/* positions, NULLs included */
 	int64_t		row_len;		/* positions per row (> 0 when nitems > 0) */
@@ -129,6 +133,9 @@ extern bool gs_spec_ok(const GsScanSpec *spec, GsScanResult *res);
 /* Position (0-based, NULLs included) of the k-th stored value. */
 extern int64_t gs_value_position(const GsScanSpec *spec, int64_t k);
 
+/* A plan's counts (values, rows) and type, before any value is looked at. */
+extern void gs_plan_counts(const GsScanSpec *spec, GsPlan *plan);
+
 /*
  * Analyse the values and choose one accumulator for the whole array (for
  * maxima and minima only the counts: no arithmetic, 64-bit items).
@@ -176,6 +183,24 @@ extern void gs_plan_from_stats(GsPlan *plan, const GsFloatStats *st);
 extern void gs_plan_speculative(const GsScanSpec *spec, GsPlan *plan,
 								GsPlanLimits *lim);
 
+/*
+ * A speculative float plan from a sample of n values (the first 2^16 and
+ * 4096 spread over the rest), counts from spec, and the limits to check.
+ */
+extern void gs_plan_sample(const GsScanSpec *spec, const void *values, int64_t n,
+						   GsPlan *plan, GsPlanLimits *lim);
+
+/*
+ * Widen a speculative float plan and its limits to cover values with the
+ * statistics st as well (one chunk's, taken exactly), margins added again.
+ * The unit never gets coarser and the width never narrower, so a carry
+ * in the old plan is exact in the new one (gs_carry_rescale).
+ */
+extern void gs_plan_widen(GsPlan *plan, GsPlanLimits *lim, const GsFloatStats *st);
+
+/* Re-express a chunk's carry (GS_CARRY_BYTES) made under plan from in plan to. */
+extern void gs_carry_rescale(uint64_t *carry, const GsPlan *from, const GsPlan *to);
+
 /* Analysis of float values with AVX-512 when simd (core/analysis.c). */
 extern void gs_float_stats(const void *v, int64_t n, bool f8, bool simd,
 						   GsFloatStats *st);
@@ -202,7 +227,12 @@ gs_kernel_name(GsKernel k)
 #define GS_HEADS_FIXED		1
 #define GS_HEADS_BITMAP		2
 
-/* Bytes of a chunk's carry: the running total after it, as the GPU keeps it. */
+/*
+ * Bytes of a chunk's carry: the exact running total after it, as the GPU
+ * keeps it, in the plan's fixed point: an int64 (plans of 64 bits) or an
+ * int128 (wider) at byte 0, counting units of 2^lsb, then its flags
+ * (uint32) at byte 8 or 16.
+ */
 #define GS_CARRY_BYTES		32
 
 /*
@@ -246,9 +276,12 @@ typedef struct GsGpuTimes
 	double		h2d_ms;			/* copies to the device (summed over chunks) */
 	double		kernel_ms;		/* kernels (summed over chunks) */
 	double		d2h_ms;			/* copies back (summed over chunks) */
-	double		stage_ms;		/* host copies into and out of the pinned buffer */
+	double		read_ms;		/* values read from a reader source into the buffer */
+	double		stage_ms;		/* values copied from memory into the buffer, row heads */
+	double		result_ms;		/* results copied out of the buffer */
 	double		plan_ms;		/* the plan, on the host */
-	double		queue_ms;		/* waiting for the GPU service */
+	double		wait_ms;		/* blocked on the runner (GPU, queue, transfers) */
+	double		queue_ms;		/* of which in the GPU service's queue */
 	int			chunks;
 	int			device;			/* the GPU of the last chunk */
 	bool		replanned;		/* a speculative plan did not cover the data */

@@ -224,8 +224,8 @@ gs_plan_merge(GsPlan *a, const GsPlan *b, int max_bits)
 }
 
 /* Counts and type of a plan, before the values are looked at. */
-static void
-PlanInit(const GsScanSpec *spec, GsPlan *plan)
+void
+gs_plan_counts(const GsScanSpec *spec, GsPlan *plan)
 {
 	memset(plan, 0, sizeof(*plan));
 	plan->type = spec->type;
@@ -252,38 +252,67 @@ Pow2Bits(GsElemType type, int e)
 }
 
 /*
- * A speculative float plan from a sample (the first 2^16 values and 4096
- * spread over the rest), widened by margins: values may reach 2^margin_lo
- * below the sample's lowest bit and 2^margin_hi above its largest magnitude.
- * *lim gets those limits, for the GPU to check every value against; the
- * widest margins that keep the sample's accumulator width are chosen.
+ * The plan for statistics st widened by margins: values may reach
+ * 2^margin_lo below st's lowest bit and 2^margin_hi above its largest
+ * magnitude.  *lim gets those limits, for the GPU to check every value
+ * against; the widest margins that keep st's accumulator width are chosen.
  */
-void
-gs_plan_speculative(const GsScanSpec *spec, GsPlan *plan, GsPlanLimits *lim)
+static void
+PlanWithMargins(GsPlan *plan, const GsFloatStats *st, GsPlanLimits *lim)
 {
 	static const int margins[][2] = {{12, 6}, {8, 4}, {4, 2}, {0, 0}};
-	GsFloatStats st;
-	bool		f8 = spec->type == GS_FLOAT8;
-	int64_t		n,
-				head,
-				stride,
-				i;
-	int			k,
-				base_bits,
+	bool		f8 = plan->type == GS_FLOAT8;
+	int			base_bits,
 				top;
 
-	PlanInit(spec, plan);
+	gs_plan_from_stats(plan, st);
+	base_bits = plan->acc_bits;
+	top = gs_float_top_bit(st->maxabs, f8);
+	for (int k = 0; k < 4; k++)
+	{
+		GsFloatStats wide = *st;
+		int			hi = top + 1 + margins[k][1];	/* values stay below 2^hi */
+
+		wide.lo = st->lo - margins[k][0] > 1 ? st->lo - margins[k][0] : 1;
+		/* positive floats order as their bits: the largest below 2^hi */
+		wide.maxabs = Pow2Bits(plan->type, hi) - 1;
+		gs_plan_from_stats(plan, &wide);
+		if (plan->acc_bits <= base_bits || k == 3)
+		{
+			lim->speculative = true;
+			lim->min_lo = wide.lo;
+			lim->max_abs = Pow2Bits(plan->type, hi);
+			return;
+		}
+	}
+}
+
+/*
+ * A speculative float plan from a sample of the n values at values (the
+ * first 2^16 and 4096 spread over the rest), counts from spec, widened by
+ * margins (PlanWithMargins).
+ */
+void
+gs_plan_sample(const GsScanSpec *spec, const void *values, int64_t n, GsPlan *plan,
+			   GsPlanLimits *lim)
+{
+	GsFloatStats st;
+	bool		f8 = spec->type == GS_FLOAT8;
+	int64_t		head,
+				stride,
+				i;
+
+	gs_plan_counts(spec, plan);
 	memset(lim, 0, sizeof(*lim));
-	n = plan->nvalues;
 	head = n < 65536 ? n : 65536;
-	gs_float_stats(spec->values, head, f8, gs_simd_enabled(), &st);
+	gs_float_stats(values, head, f8, gs_simd_enabled(), &st);
 	stride = n > head ? (n - head) / 4096 + 1 : 0;
 	for (i = head; stride && i < n; i += stride)
 	{
 		uint64_t	a;
 		int32_t		lo;
-		int			kind = gs_float_class(f8 ? ((const uint64_t *) spec->values)[i]
-										  : ((const uint32_t *) spec->values)[i], f8, &a, &lo);
+		int			kind = gs_float_class(f8 ? ((const uint64_t *) values)[i]
+										  : ((const uint32_t *) values)[i], f8, &a, &lo);
 
 		if (kind == GS_VALUE_FINITE)
 		{
@@ -298,26 +327,69 @@ gs_plan_speculative(const GsScanSpec *spec, GsPlan *plan, GsPlanLimits *lim)
 		st.lo = GS_LO_BIAS(f8);
 		st.maxabs = f8 ? UINT64_C(0x3ff0000000000000) : 0x3f800000u;
 	}
-	gs_plan_from_stats(plan, &st);
-	base_bits = plan->acc_bits;
-	top = gs_float_top_bit(st.maxabs, f8);
-	for (k = 0; k < 4; k++)
-	{
-		GsFloatStats wide = st;
-		int			hi = top + 1 + margins[k][1];	/* values stay below 2^hi */
+	PlanWithMargins(plan, &st, lim);
+}
 
-		wide.lo = st.lo - margins[k][0] > 1 ? st.lo - margins[k][0] : 1;
-		/* positive floats order as their bits: the largest below 2^hi */
-		wide.maxabs = Pow2Bits(spec->type, hi) - 1;
-		gs_plan_from_stats(plan, &wide);
-		if (plan->acc_bits <= base_bits || k == 3)
-		{
-			lim->speculative = true;
-			lim->min_lo = wide.lo;
-			lim->max_abs = Pow2Bits(spec->type, hi);
-			return;
-		}
+/* A speculative float plan from a sample of the whole array's values. */
+void
+gs_plan_speculative(const GsScanSpec *spec, GsPlan *plan, GsPlanLimits *lim)
+{
+	int64_t		n = spec->nulls ? gs_bitmap_count(spec->nulls, 0, spec->nitems) : spec->nitems;
+
+	gs_plan_sample(spec, spec->values, n, plan, lim);
+}
+
+/*
+ * Widen a speculative plan to cover values with statistics st too: the
+ * limits it had (every value it covered) and st together, margins again.
+ */
+void
+gs_plan_widen(GsPlan *plan, GsPlanLimits *lim, const GsFloatStats *st)
+{
+	GsFloatStats all;
+
+	/* what the old limits allowed: lowest bit min_lo, magnitudes below max_abs */
+	all.lo = lim->min_lo;
+	all.maxabs = lim->max_abs - 1;
+	all.special = plan->special || st->special;
+	if (st->lo != INT32_MAX)
+	{
+		all.lo = st->lo < all.lo ? st->lo : all.lo;
+		all.maxabs = st->maxabs > all.maxabs ? st->maxabs : all.maxabs;
 	}
+	PlanWithMargins(plan, &all, lim);
+}
+
+/* Re-express a chunk's carry made under plan from in plan to (to->lsb <= from->lsb). */
+void
+gs_carry_rescale(uint64_t *carry, const GsPlan *from, const GsPlan *to)
+{
+	gs_i128		v;
+	uint32_t	flags;
+	uint64_t	out[GS_CARRY_BYTES / 8];
+
+	if (from->acc_bits <= 64)
+	{
+		v = (gs_i128) (int64_t) carry[0];
+		flags = (uint32_t) carry[1];
+	}
+	else
+	{
+		v = (gs_i128) (((gs_u128) carry[1] << 64) | carry[0]);
+		flags = (uint32_t) carry[2];
+	}
+	/* a finer unit: the same total in more units (it fits: to is wider) */
+	v = (gs_i128) ((gs_u128) v << (from->lsb - to->lsb));
+	memset(out, 0, sizeof(out));
+	out[0] = (uint64_t) v;
+	if (to->acc_bits <= 64)
+		out[1] = flags;
+	else
+	{
+		out[1] = (uint64_t) ((gs_u128) v >> 64);
+		out[2] = flags;
+	}
+	memcpy(carry, out, sizeof(out));
 }
 
 /* Analyse the values and choose the accumulator. */
@@ -326,7 +398,7 @@ gs_plan(const GsScanSpec *spec, GsPlan *plan)
 {
 	GsFloatStats st;
 
-	PlanInit(spec, plan);
+	gs_plan_counts(spec, plan);
 	if (spec->op != GS_OP_SUM)
 	{
 		SetWidth(plan, 64);

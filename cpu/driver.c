@@ -2,9 +2,14 @@
  * cpu/driver.c — the exact CPU engine's entry point, gs_cpu_scan: one
  * iterator over the rows of an array, block by block, with interrupt checks
  * between blocks, that running totals and running maxima and minima both
- * use.  What is done to a block is the operator's (cpu/cpu.h).
+ * use.  What is done to a block is the operator's (cpu/cpu.h).  The values
+ * come through the chunk source (core/source.h): where they lie in memory,
+ * or read a window at a time (TOAST slices) and scanned while they are in
+ * the cache; the results are written once, where the caller wants them.
  */
 #include "cpu.h"
+
+#include <stdio.h>
 
 /*
  * One operator's work on the rows of an array: row_start clears the running
@@ -29,9 +34,8 @@ typedef struct RowScan
  * direct.
  */
 static inline __attribute__((always_inline)) int64_t
-ScanRows(const GsScanSpec *spec, const RowScan *rs)
+ScanRows(const GsScanSpec *spec, GsWindow *win, const RowScan *rs)
 {
-	const char *in = (const char *) spec->values;
 	char	   *out = (char *) spec->result;
 	int64_t		nrows = spec->nitems > 0 ? spec->nitems / spec->row_len : 0;
 	int64_t		done = 0;		/* values scanned */
@@ -48,6 +52,7 @@ ScanRows(const GsScanSpec *spec, const RowScan *rs)
 		while (n > 0)
 		{
 			int64_t		chunk = n < GS_CPU_BLOCK_VALUES ? n : GS_CPU_BLOCK_VALUES;
+			const char *in;
 			int64_t		bad;
 
 			if (since >= GS_INTERRUPT_INTERVAL && spec->interrupt)
@@ -55,8 +60,11 @@ ScanRows(const GsScanSpec *spec, const RowScan *rs)
 				spec->interrupt();
 				since = 0;
 			}
-			bad = rs->block(rs->ctx, in + done * rs->in_size,
-							out + done * rs->out_size, chunk);
+			/* a block never straddles the window's end: it ends there */
+			if (!win->src->values && done + chunk > win->first + win->n && done < win->first + win->n)
+				chunk = win->first + win->n - done;
+			in = gs_window_at(win, done, chunk);
+			bad = rs->block(rs->ctx, in, out + done * rs->out_size, chunk);
 			if (bad >= 0)
 				return done + bad;
 			done += chunk;
@@ -134,6 +142,9 @@ GsStatus
 gs_cpu_scan(const GsScanSpec *spec, GsScanResult *res)
 {
 	bool		isfloat = spec->type == GS_FLOAT4 || spec->type == GS_FLOAT8;
+	GsSource	memory;
+	GsSource   *src = spec->source;
+	GsWindow	win;
 	int64_t		bad;
 
 	memset(res, 0, sizeof(*res));
@@ -141,6 +152,18 @@ gs_cpu_scan(const GsScanSpec *spec, GsScanResult *res)
 	res->acc_bits = isfloat && spec->op == GS_OP_SUM ? 0 : 64;
 	if (!gs_spec_ok(spec, res))
 		return res->status;
+	if (src == NULL)
+	{
+		gs_source_memory(&memory, spec->values, 0);
+		src = &memory;
+	}
+	if (!gs_window_init(&win, src, gs_type_size(spec->type)) ||
+		(src->values == NULL && win.cap < GS_CPU_BLOCK_VALUES))
+	{
+		snprintf(res->message, sizeof(res->message), "the CPU engine needs a window of %d values to read into",
+				 GS_CPU_BLOCK_VALUES);
+		return res->status = GS_ERR_INTERNAL;
+	}
 
 	if (spec->op == GS_OP_SUM)
 	{
@@ -151,7 +174,7 @@ gs_cpu_scan(const GsScanSpec *spec, GsScanResult *res)
 		sum.type = spec->type;
 		sum.exclusive = spec->exclusive;
 		sum.acc_bits = res->acc_bits;
-		bad = ScanRows(spec, &rs);
+		bad = ScanRows(spec, &win, &rs);
 		res->acc_bits = sum.acc_bits;
 	}
 	else
@@ -162,7 +185,7 @@ gs_cpu_scan(const GsScanSpec *spec, GsScanResult *res)
 
 		order.type = spec->type;
 		order.is_min = spec->op == GS_OP_MIN;
-		bad = ScanRows(spec, &rs);
+		bad = ScanRows(spec, &win, &rs);
 	}
 	if (bad >= 0)
 	{

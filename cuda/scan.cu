@@ -17,6 +17,7 @@
 
 #include <cuda_runtime.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -260,6 +261,7 @@ IssueChunk(GpuDev *g, GsChunk *c, char *msg, size_t msglen)
 	FloatPlan	fp;
 
 	static_assert(sizeof(Item<Acc>) <= GS_CARRY_BYTES, "carry size");
+	static_assert(offsetof(Item<Acc>, f) == sizeof(Acc), "carry layout (GS_CARRY_BYTES, gs_carry_rescale)");
 	if (!Grow(&g->in, &g->in_cap, (size_t) n * sizeof(In), c->fault, &st, msg, msglen) ||
 		!Grow(&g->out, &g->out_cap, (size_t) n * sizeof(Out), c->fault, &st, msg, msglen) ||
 		!Grow(&g->scratch, &g->scratch_cap, ScratchBytes<Acc>(kind, n), c->fault, &st, msg, msglen))
