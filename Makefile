@@ -17,6 +17,7 @@ OBJS = \
 	src/service_worker.o \
 	src/service_client.o \
 	src/info.o \
+	src/toast_source.o \
 	$(CORE_OBJS) \
 	$(CPU_OBJS)
 
@@ -26,8 +27,9 @@ CORE_OBJS = core/plan.o core/analysis.o core/source.o core/chunked.o core/host_c
 CPU_OBJS = cpu/driver.o cpu/sum_block.o cpu/sum_float.o cpu/sum_int.o cpu/order.o \
 	cpu/cpu_simd.o
 
-DATA = sql/gpuscan--1.0.sql sql/gpuscan--1.0--1.1.sql sql/gpuscan--1.1--1.2.sql
-REGRESS = cumsum cummax config devices service upgrade
+DATA = sql/gpuscan--1.0.sql sql/gpuscan--1.0--1.1.sql sql/gpuscan--1.1--1.2.sql \
+	sql/gpuscan--1.2--1.3.sql
+REGRESS = cumsum cummax stream config devices service upgrade
 REGRESS_OPTS = --inputdir=test
 
 EXTRA_CLEAN = test/engine/engine_test test/bench/cpu_bench test/engine/engine_compare \

@@ -6,6 +6,9 @@
  * see test/bench/NOTES.md).  A few threads share each copy in slices.  They are
  * created with every signal blocked, so PostgreSQL's signal handling stays
  * on the backend's own thread, and they touch nothing of PostgreSQL's.
+ * How many help with a copy is what a budget shared by the whole server
+ * grants (gs_copy_set_budget): many connections copying at once share a
+ * few threads instead of each running its own.
  */
 #include "host_copy.h"
 
@@ -37,14 +40,17 @@ static struct
 	int			next;			/* next slice to take */
 	int			done;			/* slices finished */
 	int			active;			/* workers inside the job (under mu) */
+	int			tickets;		/* workers that may still join it (under mu) */
 	uint64_t	generation;		/* bumped for each copy */
 } job;
 
 static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t go = PTHREAD_COND_INITIALIZER;
 static pthread_cond_t finished = PTHREAD_COND_INITIALIZER;
-static int	nworkers = -1;
+static int	max_workers = -1;	/* helpers this process may start */
+static int	nworkers;			/* helpers started */
 static int	use_nt = -1;
+static const GsThreadBudget *budget;
 
 #if defined(__x86_64__)
 /* Copy with 64-byte non-temporal stores (dst 64-byte aligned from here on). */
@@ -146,9 +152,13 @@ Worker(void *arg)
 		int			copied;
 
 		pthread_mutex_lock(&mu);
-		while (job.generation == seen)
+		while (job.generation == seen || job.tickets == 0)
+		{
+			seen = job.generation;	/* a copy without a ticket for us: skip it */
 			pthread_cond_wait(&go, &mu);
+		}
 		seen = job.generation;
+		job.tickets--;
 		job.active++;
 		pthread_mutex_unlock(&mu);
 
@@ -164,16 +174,12 @@ Worker(void *arg)
 	return NULL;
 }
 
-/* Start the copy threads (once). */
+/* How many helpers this process may start (once): from nthreads, or the CPU count. */
 int
 gs_copy_init(int nthreads)
 {
-	sigset_t	all,
-				old;
-	int			i;
-
-	if (nworkers >= 0)
-		return nworkers + 1;
+	if (max_workers >= 0)
+		return max_workers + 1;
 #if defined(__x86_64__)
 	__builtin_cpu_init();
 	use_nt = __builtin_cpu_supports("avx512f");
@@ -188,10 +194,29 @@ gs_copy_init(int nthreads)
 	}
 	if (nthreads > MAX_THREADS)
 		nthreads = MAX_THREADS;
-	nworkers = 0;
+	max_workers = nthreads - 1;
+	return nthreads;
+}
+
+/* Share copy threads with other processes through a budget. */
+void
+gs_copy_set_budget(const GsThreadBudget *b)
+{
+	budget = b;
+}
+
+/* Have n helpers running (start those missing, every signal blocked); how many there are. */
+static int
+StartWorkers(int n)
+{
+	sigset_t	all,
+				old;
+
+	if (n <= nworkers)
+		return nworkers;
 	sigfillset(&all);
 	pthread_sigmask(SIG_BLOCK, &all, &old);
-	for (i = 0; i < nthreads - 1; i++)
+	while (nworkers < n)
 	{
 		pthread_t	t;
 
@@ -201,7 +226,7 @@ gs_copy_init(int nthreads)
 		nworkers++;
 	}
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	return nworkers + 1;
+	return nworkers;
 }
 
 /* Two copies at once, split over the copy threads (len2 may be 0). */
@@ -211,15 +236,33 @@ gs_copy2(void *dst1, const void *src1, size_t len1,
 {
 	size_t		bytes = len1 + len2;
 	int			copied;
+	int			want,
+				helpers;
 
-	if (nworkers < 0)
+	if (max_workers < 0)
 		gs_copy_init(0);
-	if (nworkers == 0 || bytes < 2 * SLICE_MIN)
+	want = (int) (bytes / (2 * SLICE_MIN));
+	want = want < max_workers ? want : max_workers;
+	helpers = want <= 0 ? 0 : budget ? budget->acquire(want) : want;
+	if (helpers > 0)
+	{
+		int			have = StartWorkers(helpers);
+
+		if (have < helpers)
+		{
+			if (budget)
+				budget->release(helpers - have);
+			helpers = have;
+		}
+	}
+	if (helpers == 0)
 	{
 		if (len1)
-			memcpy(dst1, src1, len1);
+			(bytes < 2 * SLICE_MIN ? (void) memcpy(dst1, src1, len1)
+			 : CopyBytes((char *) dst1, (const char *) src1, len1));
 		if (len2)
-			memcpy(dst2, src2, len2);
+			(bytes < 2 * SLICE_MIN ? (void) memcpy(dst2, src2, len2)
+			 : CopyBytes((char *) dst2, (const char *) src2, len2));
 		return;
 	}
 	pthread_mutex_lock(&mu);
@@ -233,13 +276,14 @@ gs_copy2(void *dst1, const void *src1, size_t len1,
 	job.len[1] = len2;
 	job.bytes = bytes;
 	job.nslices = (int) ((bytes + SLICE_MIN - 1) / SLICE_MIN);
-	if (job.nslices > 4 * (nworkers + 1))
-		job.nslices = 4 * (nworkers + 1);
+	if (job.nslices > 4 * (helpers + 1))
+		job.nslices = 4 * (helpers + 1);
 	job.slice = (bytes + job.nslices - 1) / job.nslices;
 	job.slice = (job.slice + 63) & ~(size_t) 63;
 	job.nslices = (int) ((bytes + job.slice - 1) / job.slice);
 	job.next = 0;
 	job.done = 0;
+	job.tickets = helpers;
 	job.generation++;
 	pthread_cond_broadcast(&go);
 	pthread_mutex_unlock(&mu);
@@ -250,7 +294,10 @@ gs_copy2(void *dst1, const void *src1, size_t len1,
 	job.done += copied;
 	while (job.done < job.nslices || job.active > 0)
 		pthread_cond_wait(&finished, &mu);
+	job.tickets = 0;			/* helpers that woke too late stay out */
 	pthread_mutex_unlock(&mu);
+	if (budget)
+		budget->release(helpers);
 }
 
 /* dst = src, split over the copy threads. */

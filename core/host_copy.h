@@ -13,12 +13,26 @@ extern "C"
 #endif
 
 /*
- * Start up to nthreads - 1 copy threads (the caller is the last one); 0 picks
- * from the CPU count.  Threads start with every signal blocked, never call
- * into PostgreSQL, and live as long as the process.  Returns the number of
- * threads that will copy, the caller included.
+ * Let up to nthreads - 1 copy threads help the caller (0 picks from the CPU
+ * count).  Threads are started when a copy first needs them, with every
+ * signal blocked; they never call into PostgreSQL and live as long as the
+ * process.  Returns the most threads that will copy, the caller included.
  */
 extern int	gs_copy_init(int nthreads);
+
+/*
+ * A bound on copy threads shared with other processes (the GPU service's
+ * shared memory, src/service_client.c): acquire returns how many of want
+ * helpers may run now (0 to want), release gives them back.  Without one,
+ * every copy gets all of this process's helpers.
+ */
+typedef struct GsThreadBudget
+{
+	int			(*acquire) (int want);
+	void		(*release) (int n);
+} GsThreadBudget;
+
+extern void gs_copy_set_budget(const GsThreadBudget *budget);
 
 /*
  * dst = src, bytes long, split over the copy threads; large copies use

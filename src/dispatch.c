@@ -8,7 +8,10 @@
  *   gpuscan.device = auto: the GPU engine for arrays of at least
  *                          gpuscan.gpu_min_elements elements (by default a
  *                          measured crossover per element type) when a GPU
- *                          is usable, else the CPU engine.
+ *                          is usable and the GPU service has room now: a
+ *                          free ring segment, and no queue that would take
+ *                          longer than the CPU engine; else the CPU engine.
+ *                          gpuscan_last_run().engine_reason says which.
  *
  * GPU scans go to the GPU service (src/service_client.c), which runs only when
  * gpuscan is in shared_preload_libraries.  Either way an array the GPU
@@ -20,6 +23,9 @@
  */
 #include "postgres.h"
 
+#include <sys/resource.h>
+
+#include "access/detoast.h"
 #include "fmgr.h"
 #include "lib/stringinfo.h"
 #include "miscadmin.h"
@@ -129,33 +135,138 @@ GpuMinElements(GsElemType type)
 	return INT64_C(1) << 22;
 }
 
+/*
+ * What the CPU engine would take for the scan, in ms: nanoseconds per
+ * element by type, measured (test/bench/NOTES.md, "Constants chosen by
+ * measurement"); only compared with a wait for the GPU.
+ */
+static double
+CpuEstimateMs(const GsScanSpec *spec)
+{
+	static const double ns[] = {
+		[GS_INT2] = 0.4,[GS_INT4] = 0.4,[GS_INT8] = 0.5,[GS_FLOAT4] = 0.5,[GS_FLOAT8] = 1.0
+	};
+
+	return spec->nitems * ns[spec->type] * 1e-6;
+}
+
+/* The name of an engine element type, as SQL spells it. */
+static const char *
+TypeName(GsElemType type)
+{
+	static const char *names[] = {
+		[GS_INT2] = "smallint",[GS_INT4] = "integer",[GS_INT8] = "bigint",
+		[GS_FLOAT4] = "real",[GS_FLOAT8] = "double precision"
+	};
+
+	return names[type];
+}
+
+/* Why this engine: into gpuscan_last_run().engine_reason. */
+static void
+pg_attribute_printf(1, 2)
+Reason(const char *fmt,...)
+{
+	va_list		ap;
+
+	va_start(ap, fmt);
+	vsnprintf(gpuscan_last.reason, sizeof(gpuscan_last.reason), fmt, ap);
+	va_end(ap);
+}
+
 /* Fall back from the GPU engine: say why at DEBUG1, count it, remember it. */
 static void
 NoteFallback(const char *reason)
 {
 	gpuscan_calls.gpu_fallbacks++;
 	snprintf(gpuscan_last.fallback, sizeof(gpuscan_last.fallback), "%s", reason);
+	Reason("the GPU engine could not take it: %s", reason);
 	elog(DEBUG1, "gpuscan: using the CPU engine: %s", reason);
+}
+
+/* The process's CPU time, every thread, in ms. */
+static double
+ProcessCpuMs(void)
+{
+	struct rusage ru;
+
+	if (getrusage(RUSAGE_SELF, &ru) != 0)
+		return -1;
+	return (ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1e3 +
+		(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1e-3;
+}
+
+/*
+ * Arguments from this many bytes on get their CPU time taken: below, two
+ * system calls would cost more than a scan is worth measuring.
+ */
+#define CPU_TIME_MIN_BYTES	(256 * 1024)
+
+/* Start timing a call of a scan function (its argument not yet read). */
+void
+gpuscan_call_start(GsCall *call, Datum arg)
+{
+	memset(call, 0, sizeof(*call));
+	INSTR_TIME_SET_CURRENT(call->start);
+	call->cpu0_ms = toast_raw_datum_size(arg) >= CPU_TIME_MIN_BYTES ? ProcessCpuMs() : -1;
+}
+
+/*
+ * Should an auto scan that may use the GPU use it, given the GPU service's
+ * load?  Not when the requests queued there would take the GPUs longer than
+ * the CPU engine would take for the whole scan.  (A scan that finds no
+ * free ring segment does not wait for one either: gpuscan_service_scan.)
+ */
+static bool
+GpuWorthWaiting(const GsScanSpec *spec)
+{
+	GsServiceLoad load;
+	double		wait_ms,
+				cpu_ms = CpuEstimateMs(spec);
+
+	gpuscan_service_load(&load);
+	wait_ms = load.gpus > 0 ? load.queued * load.chunk_ms / load.gpus : 0;
+	if (wait_ms > cpu_ms)
+	{
+		Reason("the GPU service had %d requests queued (about %.2f ms of GPU work), more than the CPU engine's estimate of %.2f ms for %lld elements",
+			   load.queued, wait_ms, cpu_ms, (long long) spec->nitems);
+		return false;
+	}
+	Reason("%lld elements of %s, at least gpuscan.gpu_min_elements; the GPU service had %d of %d ring segments free, %d requests queued, %d of %d GPUs busy",
+		   (long long) spec->nitems, TypeName(spec->type), load.free_segments, load.segments,
+		   load.queued, load.running, load.gpus);
+	return true;
 }
 
 /* Run one scan on the engine the settings choose. */
 void
-gpuscan_run(GsScanSpec *spec, Oid restype, int ndim, const int *dims,
-			const int *lbs, Datum input)
+gpuscan_run(GsScanSpec *spec, GsCall *call)
 {
-	instr_time	start,
-				elapsed;
+	instr_time	elapsed;
 	GsScanResult res;
-	bool		use_gpu;
+	bool		use_gpu = false;
 	bool		done = false;
+	double		source_read_ms;
 
 	spec->interrupt = GsCheckInterrupts;
-	INSTR_TIME_SET_CURRENT(start);
 	memset(&gpuscan_last, 0, sizeof(gpuscan_last));
 	gpuscan_last.elements = spec->nitems;
+	gpuscan_last.input = call->input_kind;
+	gpuscan_last.cpu_ms = -1;
 
-	use_gpu = gpuscan_device == GPUSCAN_DEVICE_GPU ||
-		(gpuscan_device == GPUSCAN_DEVICE_AUTO && spec->nitems >= GpuMinElements(spec->type));
+	if (gpuscan_device == GPUSCAN_DEVICE_CPU)
+		Reason("gpuscan.device is cpu");
+	else if (gpuscan_device == GPUSCAN_DEVICE_GPU)
+	{
+		use_gpu = true;
+		Reason("gpuscan.device is gpu");
+	}
+	else if (spec->nitems < GpuMinElements(spec->type))
+		Reason("%lld elements of %s, fewer than gpuscan.gpu_min_elements (%lld)",
+			   (long long) spec->nitems, TypeName(spec->type),
+			   (long long) GpuMinElements(spec->type));
+	else
+		use_gpu = true;
 
 	if (use_gpu)
 	{
@@ -179,29 +290,34 @@ gpuscan_run(GsScanSpec *spec, Oid restype, int ndim, const int *dims,
 			NoteFallback(psprintf("no usable GPU: %s", msg));
 			use_gpu = false;
 		}
+		else if (gpuscan_device == GPUSCAN_DEVICE_AUTO)
+			use_gpu = GpuWorthWaiting(spec);
 	}
 	if (use_gpu)
 	{
 		GsGpuTimes	times;
 		GsKernel	kernel = gpuscan_kernel == GPUSCAN_KERNEL_AUTO ? GS_KERNEL_SINGLE_PASS
 			: (GsKernel) gpuscan_kernel;
+		bool		wait = gpuscan_device == GPUSCAN_DEVICE_GPU;
 
-		gpuscan_service_scan(spec, kernel, gpuscan_inject_fault, &res, &times);
+		gpuscan_service_scan(spec, kernel, gpuscan_inject_fault, wait, &res, &times);
 		if (res.status == GS_ERR_VALUES_OVERWRITTEN)
 		{
 			/* a sampled plan missed a value, results already over the values: a fresh copy */
-			spec->values = ARR_DATA_PTR(DatumGetArrayTypePCopy(input));
-			gpuscan_service_scan(spec, kernel, gpuscan_inject_fault, &res, &times);
+			spec->values = ARR_DATA_PTR(DatumGetArrayTypePCopy(call->input));
+			gpuscan_service_scan(spec, kernel, gpuscan_inject_fault, wait, &res, &times);
 			times.replanned = true;
 		}
-		if (res.status == GS_ERR_GPU_UNSUPPORTED || res.status == GS_ERR_GPU_OUT_OF_MEMORY ||
-			(res.status == GS_ERR_NO_DEVICE && gpuscan_device == GPUSCAN_DEVICE_AUTO))
+		if (res.status == GS_ERR_BUSY)
+			Reason("%s: the CPU engine does not wait for one", res.message);
+		else if (res.status == GS_ERR_GPU_UNSUPPORTED || res.status == GS_ERR_GPU_OUT_OF_MEMORY ||
+				 (res.status == GS_ERR_NO_DEVICE && gpuscan_device == GPUSCAN_DEVICE_AUTO))
 		{
 			NoteFallback(res.message);
-			if (spec->values == spec->result && times.chunks > 0)
+			if (spec->source == NULL && spec->values == spec->result && times.chunks > 0)
 			{
 				/* results already written over the input: the CPU needs it again */
-				ArrayType  *fresh = DatumGetArrayTypePCopy(input);
+				ArrayType  *fresh = DatumGetArrayTypePCopy(call->input);
 
 				spec->values = ARR_DATA_PTR(fresh);
 			}
@@ -215,26 +331,43 @@ gpuscan_run(GsScanSpec *spec, Oid restype, int ndim, const int *dims,
 			gpuscan_last.acc_bits = res.acc_bits;
 			gpuscan_last.device = times.device;
 			gpuscan_last.queue_ms = times.queue_ms;
-			gpuscan_last.host_ms = times.stage_ms + times.plan_ms;
 			gpuscan_last.h2d_ms = times.h2d_ms;
 			gpuscan_last.kernel_ms = times.kernel_ms;
 			gpuscan_last.d2h_ms = times.d2h_ms;
+			gpuscan_last.read_ms = times.read_ms;
+			gpuscan_last.plan_ms = times.plan_ms;
+			gpuscan_last.copy_ms = times.stage_ms;
+			gpuscan_last.wait_ms = times.wait_ms;
+			gpuscan_last.result_ms = times.result_ms;
+			gpuscan_last.host_ms = times.read_ms + times.stage_ms + times.result_ms + times.plan_ms;
 		}
 	}
 
 	if (!done)
 	{
+		instr_time	t0,
+					t1;
+
+		source_read_ms = spec->source ? spec->source->read_ms : 0;
+		INSTR_TIME_SET_CURRENT(t0);
 		gs_cpu_scan(spec, &res);
+		INSTR_TIME_SET_CURRENT(t1);
+		INSTR_TIME_SUBTRACT(t1, t0);
 		gpuscan_calls.cpu++;
 		gpuscan_last.kernel = gs_simd_enabled() ? "avx512" : "portable";
 		gpuscan_last.acc_bits = res.acc_bits;
+		gpuscan_last.read_ms = spec->source ? spec->source->read_ms - source_read_ms : 0;
+		gpuscan_last.scan_ms = INSTR_TIME_GET_MILLISEC(t1) - gpuscan_last.read_ms;
 	}
+	gpuscan_last.read_ms += call->read_ms;
 
 	INSTR_TIME_SET_CURRENT(elapsed);
-	INSTR_TIME_SUBTRACT(elapsed, start);
+	INSTR_TIME_SUBTRACT(elapsed, call->start);
 	gpuscan_last.total_ms = INSTR_TIME_GET_MILLISEC(elapsed);
+	if (call->cpu0_ms >= 0)
+		gpuscan_last.cpu_ms = ProcessCpuMs() - call->cpu0_ms;
 	gpuscan_last.valid = true;
 
 	if (res.status != GS_OK)
-		ReportScanError(&res, restype, ndim, dims, lbs);
+		ReportScanError(&res, call->restype, call->ndim, call->dims, call->lbs);
 }

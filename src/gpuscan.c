@@ -27,6 +27,8 @@ int			gpuscan_device = GPUSCAN_DEVICE_AUTO;
 int			gpuscan_gpu_min_elements = GPU_MIN_ELEMENTS_DEFAULT;
 int			gpuscan_kernel = GPUSCAN_KERNEL_AUTO;
 int			gpuscan_inject_fault = GS_FAULT_NONE;
+bool		gpuscan_toast_streaming = true;
+int			gpuscan_toast_slice_bytes = 0;
 
 static const struct config_enum_entry device_options[] = {
 	{"auto", GPUSCAN_DEVICE_AUTO, false},
@@ -87,6 +89,27 @@ _PG_init(void)
 							 PGC_USERSET,
 							 0,
 							 NULL, NULL, NULL);
+	DefineCustomBoolVariable("gpuscan.toast_streaming",
+							 "Reads arrays stored out of line without compression in slices.",
+							 "Their values go from TOAST straight to the engine, never through a "
+							 "full private copy; off detoasts a copy first, as PostgreSQL's "
+							 "own functions do.  Results are identical.",
+							 &gpuscan_toast_streaming,
+							 true,
+							 PGC_USERSET,
+							 0,
+							 NULL, NULL, NULL);
+	DefineCustomIntVariable("gpuscan.toast_slice_bytes",
+							"Testing only: read every array stored out of line without compression in slices of at most this many bytes.",
+							"0 (the default) reads arrays of 256 kB and more, in slices as large as "
+							"an engine asks for; small odd values make slices end inside values.  "
+							"Superuser only.",
+							&gpuscan_toast_slice_bytes,
+							0,
+							0, INT_MAX,
+							PGC_SUSET,
+							GUC_NOT_IN_SAMPLE,
+							NULL, NULL, NULL);
 	DefineCustomEnumVariable("gpuscan.inject_fault",
 							 "Testing only: make the GPU engine fail on purpose.",
 							 "gpu_alloc: every device allocation fails (the call falls back to "
@@ -132,6 +155,16 @@ _PG_init(void)
 								16, INT_MAX,
 								PGC_POSTMASTER,
 								GUC_UNIT_MB,
+								NULL, NULL, NULL);
+		DefineCustomIntVariable("gpuscan.copy_threads",
+								"Copy threads that all connections' GPU scans together may run at once.",
+								"Threads that help a connection copy results out of the GPU service's "
+								"ring, besides its own; -1 takes a quarter of the CPUs (at least one).",
+								&gpuscan_copy_threads,
+								-1,
+								-1, 1024,
+								PGC_POSTMASTER,
+								0,
 								NULL, NULL, NULL);
 		gpuscan_service_register();
 	}

@@ -11,6 +11,9 @@
 #endif
 
 #include "datatype/timestamp.h"
+#include "portability/instr_time.h"
+#include "utils/array.h"
+#include "utils/relcache.h"
 
 #include "../core/engine.h"
 #include "../cuda/gpuscan_cuda.h"
@@ -33,18 +36,51 @@ extern int	gpuscan_kernel;
 extern int	gpuscan_service_ring_mb;
 extern int	gpuscan_service_chunk_mb;
 extern int	gpuscan_service_gpu_memory_mb;
+extern int	gpuscan_copy_threads;	/* -1: gpuscan_copy_threads_total() chooses */
+extern int	gpuscan_copy_threads_total(void);
 extern int	gpuscan_inject_fault;	/* testing only: a GsFault (cuda/gpuscan_cuda.h) */
+
+/* gpuscan.toast_streaming, gpuscan.toast_slice_bytes (src/gpuscan.c) */
+extern bool gpuscan_toast_streaming;
+extern int	gpuscan_toast_slice_bytes;
+
+/*
+ * The CPU engine's window over values read from TOAST: read, then scanned
+ * while in the cache (test/bench/NOTES.md, "Constants chosen by measurement").
+ */
+#define GS_CPU_WINDOW_BYTES (256 * 1024)
+
+/*
+ * Out-of-line arrays are read in slices from this size on; smaller ones are
+ * detoasted whole (one window's worth: the copy costs no more than slices).
+ */
+#define GS_STREAM_MIN_BYTES GS_CPU_WINDOW_BYTES
+
+/* One call of a scan function, as it reaches gpuscan_run. */
+typedef struct GsCall
+{
+	instr_time	start;			/* the call began (gpuscan_call_start) */
+	double		cpu0_ms;		/* the process's CPU time then, or -1: not taken */
+	const char *input_kind;		/* how the argument was read: gpuscan_last_run().input */
+	double		read_ms;		/* reading it before the scan (detoasting, header) */
+	Oid			restype;		/* restype, ndim, dims, lbs: for error messages */
+	int			ndim;
+	const int  *dims;
+	const int  *lbs;
+	Datum		input;			/* the argument, when results go over its detoasted copy */
+} GsCall;
+
+/* Start timing a call of a scan function, before its argument arg is read (src/dispatch.c). */
+extern void gpuscan_call_start(GsCall *call, Datum arg);
 
 /*
  * Run one scan on the engine the settings choose, with fallbacks, and raise
- * the ERROR of a failed scan.  Records gpuscan_last_run().  restype, ndim,
- * dims and lbs only serve error messages.  When the results are written
- * over the values (spec->result == spec->values), input is the function's
- * argument, to read the values again if a GPU scan that got part of the
- * way falls back to the CPU.
+ * the ERROR of a failed scan.  Records gpuscan_last_run().  When the
+ * results are written over the values (spec->result == spec->values),
+ * call->input is the function's argument, to read the values again if a
+ * GPU scan that got part of the way falls back to the CPU.
  */
-extern void gpuscan_run(GsScanSpec *spec, Oid restype, int ndim,
-						const int *dims, const int *lbs, Datum input);
+extern void gpuscan_run(GsScanSpec *spec, GsCall *call);
 
 /* This backend's last scan call, for gpuscan_last_run() (src/info.c). */
 typedef struct GsLastRun
@@ -62,6 +98,16 @@ typedef struct GsLastRun
 				d2h_ms,
 				total_ms;
 	char		fallback[300];
+	/* since 1.3: where the call's time went, on the backend's own thread */
+	const char *input;
+	double		read_ms;		/* reading the argument: detoasting, or TOAST slices */
+	double		plan_ms;		/* the GPU plan */
+	double		copy_ms;		/* values copied into the ring (from memory) */
+	double		wait_ms;		/* waiting for the GPU service (queue, GPU, transfers) */
+	double		scan_ms;		/* the CPU engine's scan */
+	double		result_ms;		/* results copied out of the ring */
+	double		cpu_ms;			/* the process's CPU time, every thread; < 0: not taken */
+	char		reason[300];	/* why this engine */
 } GsLastRun;
 
 /* This backend's scans per engine and GPU fallbacks, for gpuscan_counters(). */
@@ -75,6 +121,32 @@ typedef struct GsCallCounts
 /* Both kept by gpuscan_run (src/dispatch.c). */
 extern GsLastRun gpuscan_last;
 extern GsCallCounts gpuscan_calls;
+
+/*
+ * An array argument read from TOAST in slices (src/toast_source.c): an
+ * uncompressed out-of-line value, its shape, and the chunk source over its
+ * values.
+ */
+typedef struct GsToastArray
+{
+	Relation	toastrel;
+	Oid			toastrelid;
+	Oid			valueid;
+	int32		extsize;		/* bytes stored: the array after its varlena header */
+	int			slice_bytes;	/* the most one slice fetch reads */
+	int			ndim;
+	int32		dataoffset;		/* 0: no null bitmap */
+	Oid			elemtype;
+	int			dims[MAXDIM];
+	int			lbs[MAXDIM];
+	int			nitems;
+	int32		data_start;		/* stored offset of the first value */
+	GsSource	source;
+} GsToastArray;
+
+extern bool gpuscan_toast_open(Datum datum, int32 min_bytes, int slice_bytes, GsToastArray *ta);
+extern int64 gpuscan_toast_bitmap(GsToastArray *ta, int elem_size, bits8 *bits);
+extern void gpuscan_toast_close(GsToastArray *ta);
 
 /* The GPU service's states (src/service.h). */
 typedef enum GsServiceState
@@ -112,11 +184,28 @@ typedef struct GsServiceSnapshot
 	int			free_segments;
 } GsServiceSnapshot;
 
+/* The GPU service's load, as gpuscan.device = auto weighs it. */
+typedef struct GsServiceLoad
+{
+	int			gpus;			/* usable GPUs */
+	int			running;		/* of which running a job now */
+	int			queued;			/* requests waiting */
+	int			free_segments;	/* ring segments free */
+	int			segments;
+	double		chunk_ms;		/* a request's mean GPU time so far */
+} GsServiceLoad;
+
 /* The GPU service (src/service_*.c). */
 extern void gpuscan_service_register(void);
 extern bool gpuscan_service_usable(char *msg, size_t msglen, bool *not_preloaded);
+extern void gpuscan_service_load(GsServiceLoad *load);
+
+/*
+ * Scan on a GPU through the service (gpuscan_service_usable first).  With
+ * wait false and every ring segment taken, GS_ERR_BUSY at once.
+ */
 extern GsStatus gpuscan_service_scan(const GsScanSpec *spec, GsKernel kernel, int fault,
-									 GsScanResult *res, GsGpuTimes *times);
+									 bool wait, GsScanResult *res, GsGpuTimes *times);
 extern bool gpuscan_service_snapshot(GsServiceSnapshot *snap);
 extern void gpuscan_gpu_too_old(char *msg, size_t msglen, const char *gpu,
 								int major, int minor, bool injected);

@@ -133,15 +133,21 @@ gpuscan_service(PG_FUNCTION_ARGS)
  * transfer and kernel times, the whole call's time, why a call meant for
  * the GPU ran on the CPU, and (since 1.2) the GPU that ran it and how long
  * its chunks waited in the GPU service's queue, and the backend's plan and
- * copies through the service's ring.
+ * copies through the service's ring; since 1.3 how its argument was read,
+ * where the call's time went on the backend's own thread, the process's
+ * CPU time (every thread; arguments of 256 kB and more) and why the engine
+ * was chosen.  Versions 1.0 to 1.2 declare fewer columns: a row holds the
+ * first natts of these.
  */
 PG_FUNCTION_INFO_V1(gpuscan_last_run);
 Datum
 gpuscan_last_run(PG_FUNCTION_ARGS)
 {
 	ReturnSetInfo *rsinfo = StartRows(fcinfo);
-	Datum		values[12];
-	bool		isnull[12] = {0};
+	Datum		values[21];
+	bool		isnull[21] = {0};
+	int			natts = rsinfo->setDesc->natts;
+	bool		cpu = !gpuscan_last.gpu;
 
 	if (!gpuscan_last.valid)
 		return (Datum) 0;
@@ -161,8 +167,21 @@ gpuscan_last_run(PG_FUNCTION_ARGS)
 	values[10] = Float8GetDatum(gpuscan_last.queue_ms);
 	values[11] = Float8GetDatum(gpuscan_last.host_ms);
 	isnull[9] = isnull[10] = isnull[11] = !gpuscan_last.gpu;
-	if (rsinfo->setDesc->natts != 9 && rsinfo->setDesc->natts != 12)
-		elog(ERROR, "gpuscan_last_run() declared with %d columns", rsinfo->setDesc->natts);
+	/* since 1.3; the engine's own steps are NULL where that engine did not run */
+	values[12] = CStringGetTextDatum(gpuscan_last.input ? gpuscan_last.input : "in memory");
+	values[13] = Float8GetDatum(gpuscan_last.read_ms);
+	values[14] = Float8GetDatum(gpuscan_last.plan_ms);
+	values[15] = Float8GetDatum(gpuscan_last.copy_ms);
+	values[16] = Float8GetDatum(gpuscan_last.wait_ms);
+	values[17] = Float8GetDatum(gpuscan_last.scan_ms);
+	values[18] = Float8GetDatum(gpuscan_last.result_ms);
+	values[19] = Float8GetDatum(gpuscan_last.cpu_ms);
+	values[20] = CStringGetTextDatum(gpuscan_last.reason);
+	isnull[14] = isnull[15] = isnull[16] = isnull[18] = cpu;
+	isnull[17] = !cpu;
+	isnull[19] = gpuscan_last.cpu_ms < 0;
+	if (natts != 9 && natts != 12 && natts != 21)
+		elog(ERROR, "gpuscan_last_run() declared with %d columns", natts);
 	PutRow(rsinfo, values, isnull);
 	return (Datum) 0;
 }

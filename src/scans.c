@@ -5,17 +5,23 @@
  * PostgreSQL stores an array's non-NULL values packed after its header and
  * null bitmap.  The scan of the packed values, put back behind a copy of the
  * header and bitmap, is the whole result: NULL positions stay NULL and the
- * running total (maximum, minimum) skips them.
+ * running total (maximum, minimum) skips them.  An array stored out of line
+ * without compression is read from TOAST in slices (src/toast_source.c),
+ * never copied whole into private memory.
  */
 #include "postgres.h"
 
 #include "catalog/pg_type.h"
 #include "fmgr.h"
+#include "portability/instr_time.h"
 #include "storage/shmem.h"		/* add_size, mul_size */
 #include "utils/array.h"
 #include "utils/builtins.h"
 #include "utils/lsyscache.h"
 #include "utils/memutils.h"
+#if PG_VERSION_NUM >= 160000
+#include "varatt.h"
+#endif
 
 #include "gpuscan.h"
 
@@ -53,34 +59,42 @@ ScanTypes(Oid elemtype, GsScanOp op, const char *fname, Oid *restype)
 }
 
 /*
- * Scan an array (the argument datum) along its last dimension with an
- * operator, NULL elements skipped, and return the result array.  Serves
- * every function and type.
+ * A result array: the shape, a zeroed header (padding too: equal arrays
+ * are byte-equal) and, when nulls is given, that null bitmap; total bytes,
+ * the values left to the scan.
  */
-static Datum
-ScanArray(Datum datum, GsScanOp op, bool exclusive, const char *fname)
+static ArrayType *
+NewResult(Size total, Size overhead, Oid restype, int ndim, const int *dims,
+		  const int *lbs, int nitems, bool hasnulls)
 {
-	ArrayType  *arr = DatumGetArrayTypeP(datum);
-	Oid			restype;
-	GsElemType	type = ScanTypes(ARR_ELEMTYPE(arr), op, fname, &restype);
-	int			ndim = ARR_NDIM(arr);
-	int		   *dims = ARR_DIMS(arr);
-	int		   *lbs = ARR_LBOUND(arr);
-	int			nitems = ArrayGetNItems(ndim, dims);
-	bits8	   *nulls = ARR_NULLBITMAP(arr);
-	int64		nvalues;
-	Size		overhead;
-	Size		total;
-	ArrayType  *result;
-	GsScanSpec	spec;
-	bool		in_place;
+	ArrayType  *result = (ArrayType *) palloc(total);
 
-	if (nitems == 0)
-		PG_RETURN_ARRAYTYPE_P(construct_empty_array(restype));
+	gs_advise_result(result, total);	/* fewer first-touch faults */
+	memset(result, 0, overhead);
+	SET_VARSIZE(result, total);
+	result->ndim = ndim;
+	result->dataoffset = hasnulls ? overhead : 0;
+	result->elemtype = restype;
+	memcpy(ARR_DIMS(result), dims, ndim * sizeof(int));
+	memcpy(ARR_LBOUND(result), lbs, ndim * sizeof(int));
+	(void) nitems;
+	return result;
+}
 
-	nvalues = nulls ? gs_bitmap_count(nulls, 0, nitems) : nitems;
-	overhead = nulls ? ARR_OVERHEAD_WITHNULLS(ndim, nitems) : ARR_OVERHEAD_NONULLS(ndim);
-	total = add_size(overhead, mul_size(nvalues, gs_output_size(type, op)));
+/* Where a result's null bitmap goes: right after the lower bounds. */
+static inline bits8 *
+BitmapOf(ArrayType *result)
+{
+	return (bits8 *) (ARR_LBOUND(result) + ARR_NDIM(result));
+}
+
+/* The bytes of a result, or the ERROR that it would exceed a PostgreSQL value. */
+static Size
+ResultBytes(Size overhead, int64 nvalues, GsElemType type, GsScanOp op, int nitems,
+			Oid restype, const char *fname)
+{
+	Size		total = add_size(overhead, mul_size(nvalues, gs_output_size(type, op)));
+
 	if (total > MaxAllocSize)
 		ereport(ERROR,
 				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
@@ -88,6 +102,150 @@ ScanArray(Datum datum, GsScanOp op, bool exclusive, const char *fname)
 				 errdetail("The result of %d elements of type %s needs %zu bytes; a PostgreSQL value holds at most %zu bytes.",
 						   nitems, format_type_be(restype), total, (Size) MaxAllocSize),
 				 errhint("Scan the array in slices, or use an input type whose result is not wider than itself.")));
+	return total;
+}
+
+/*
+ * The CPU engine's window over arrays read from TOAST: one per backend,
+ * made at its first such scan and kept (a scan at a time uses it), so that
+ * no scan pays for allocating it.
+ */
+static char *
+CpuWindow(void)
+{
+	static char *window;
+
+	if (window == NULL)
+		window = (char *) MemoryContextAlloc(TopMemoryContext,
+											 GS_CPU_WINDOW_BYTES + GS_SOURCE_HEADROOM) + GS_SOURCE_HEADROOM;
+	return window;
+}
+
+/*
+ * Scan an array read from TOAST in slices (src/toast_source.c): its header
+ * and null bitmap straight into the result's, its values through the chunk
+ * source into the engine, the results written once, into the result.
+ */
+static Datum
+ScanStreamed(GsToastArray *ta, GsScanOp op, bool exclusive, const char *fname,
+			 GsCall *call)
+{
+	Oid			restype;
+	GsElemType	type = ScanTypes(ta->elemtype, op, fname, &restype);
+	bool		hasnulls = ta->dataoffset != 0;
+	Size		overhead = hasnulls ? ARR_OVERHEAD_WITHNULLS(ta->ndim, ta->nitems)
+		: ARR_OVERHEAD_NONULLS(ta->ndim);
+	Size		bitmap_bytes = hasnulls ? (ta->nitems + 7) / 8 : 0;
+	bits8	   *nulls = NULL;
+	int64		nvalues;
+	Size		total;
+	ArrayType  *result;
+	GsScanSpec	spec;
+	instr_time	t0,
+				t1;
+
+	if (ta->nitems == 0)
+	{
+		gpuscan_toast_close(ta);
+		PG_RETURN_ARRAYTYPE_P(construct_empty_array(restype));
+	}
+
+	/* the bitmap first (into a bounce when the result's size is not yet known) */
+	INSTR_TIME_SET_CURRENT(t0);
+	if (hasnulls)
+		nulls = palloc(bitmap_bytes);
+	nvalues = gpuscan_toast_bitmap(ta, gs_type_size(type), nulls);
+	INSTR_TIME_SET_CURRENT(t1);
+	INSTR_TIME_SUBTRACT(t1, t0);
+	call->read_ms += INSTR_TIME_GET_MILLISEC(t1);
+
+	total = ResultBytes(overhead, nvalues, type, op, ta->nitems, restype, fname);
+	result = NewResult(total, overhead, restype, ta->ndim, ta->dims, ta->lbs, ta->nitems, hasnulls);
+	if (hasnulls)
+	{
+		memcpy(BitmapOf(result), nulls, bitmap_bytes);
+		pfree(nulls);
+	}
+
+	/* the CPU engine's window (GPU scans read into the service's ring instead) */
+	ta->source.window_bytes = GS_CPU_WINDOW_BYTES;
+	ta->source.window = CpuWindow();
+
+	memset(&spec, 0, sizeof(spec));
+	spec.type = type;
+	spec.op = op;
+	spec.source = &ta->source;
+	spec.result = ARR_DATA_PTR(result);
+	spec.nitems = ta->nitems;
+	spec.row_len = ta->dims[ta->ndim - 1];
+	spec.nulls = hasnulls ? BitmapOf(result) : NULL;
+	spec.exclusive = exclusive;
+
+	call->restype = restype;
+	call->ndim = ta->ndim;
+	call->dims = ta->dims;
+	call->lbs = ta->lbs;
+	call->input = (Datum) 0;
+	call->input_kind = "toast slices";
+	gpuscan_run(&spec, call);
+	gpuscan_toast_close(ta);
+
+	PG_RETURN_ARRAYTYPE_P(result);
+}
+
+/*
+ * Scan an array (the argument datum) along its last dimension with an
+ * operator, NULL elements skipped, and return the result array.  Serves
+ * every function and type.  An uncompressed out-of-line argument is read
+ * in slices (ScanStreamed) unless gpuscan.toast_streaming is off; anything
+ * else is detoasted first, as PostgreSQL does.
+ */
+static Datum
+ScanArray(Datum datum, GsScanOp op, bool exclusive, const char *fname)
+{
+	GsCall		call;
+	GsToastArray ta;
+	ArrayType  *arr;
+	Oid			restype;
+	GsElemType	type;
+	int			ndim;
+	int		   *dims;
+	int		   *lbs;
+	int			nitems;
+	bits8	   *nulls;
+	int64		nvalues;
+	Size		overhead;
+	Size		total;
+	ArrayType  *result;
+	GsScanSpec	spec;
+	bool		in_place;
+	struct varlena *raw = (struct varlena *) DatumGetPointer(datum);
+	instr_time	t1;
+
+	gpuscan_call_start(&call, datum);
+	if (gpuscan_toast_streaming &&
+		gpuscan_toast_open(datum, gpuscan_toast_slice_bytes > 0 ? 0 : GS_STREAM_MIN_BYTES,
+						   gpuscan_toast_slice_bytes, &ta))
+		return ScanStreamed(&ta, op, exclusive, fname, &call);
+
+	call.input_kind = VARATT_IS_EXTENDED(raw) ? "detoasted copy" : "in memory";
+	arr = DatumGetArrayTypeP(datum);
+	INSTR_TIME_SET_CURRENT(t1);
+	INSTR_TIME_SUBTRACT(t1, call.start);
+	call.read_ms = INSTR_TIME_GET_MILLISEC(t1);
+	type = ScanTypes(ARR_ELEMTYPE(arr), op, fname, &restype);
+	ndim = ARR_NDIM(arr);
+	dims = ARR_DIMS(arr);
+	lbs = ARR_LBOUND(arr);
+	nitems = ArrayGetNItems(ndim, dims);
+	nulls = ARR_NULLBITMAP(arr);
+
+	if (nitems == 0)
+		PG_RETURN_ARRAYTYPE_P(construct_empty_array(restype));
+
+	nvalues = nulls ? gs_bitmap_count(nulls, 0, nitems) : nitems;
+	overhead = nulls ? ARR_OVERHEAD_WITHNULLS(ndim, nitems) : ARR_OVERHEAD_NONULLS(ndim);
+	total = ResultBytes(overhead, nvalues, type, op, nitems, restype, fname);
 
 	/*
 	 * Results as wide as the values (float sums, bigint sums, maxima and
@@ -104,22 +262,9 @@ ScanArray(Datum datum, GsScanOp op, bool exclusive, const char *fname)
 	else
 	{
 		/* the result: the input's header and null bitmap around the scanned values */
-		result = (ArrayType *) palloc(total);
-		gs_advise_result(result, total);	/* fewer first-touch faults */
-		memset(result, 0, overhead);	/* header padding too: equal arrays are byte-equal */
-		SET_VARSIZE(result, total);
-		result->ndim = ndim;
-		result->dataoffset = nulls ? overhead : 0;
-		result->elemtype = restype;
-		memcpy(ARR_DIMS(result), dims, ndim * sizeof(int));
-		memcpy(ARR_LBOUND(result), lbs, ndim * sizeof(int));
+		result = NewResult(total, overhead, restype, ndim, dims, lbs, nitems, nulls != NULL);
 		if (nulls)
-		{
-			/* where ARR_NULLBITMAP(result) points: right after the lower bounds */
-			bits8	   *resnulls = (bits8 *) (ARR_LBOUND(result) + ndim);
-
-			memcpy(resnulls, nulls, (nitems + 7) / 8);
-		}
+			memcpy(BitmapOf(result), nulls, (nitems + 7) / 8);
 	}
 
 	memset(&spec, 0, sizeof(spec));
@@ -132,7 +277,12 @@ ScanArray(Datum datum, GsScanOp op, bool exclusive, const char *fname)
 	spec.nulls = nulls;
 	spec.exclusive = exclusive;
 
-	gpuscan_run(&spec, restype, ndim, dims, lbs, in_place ? datum : (Datum) 0);
+	call.restype = restype;
+	call.ndim = ndim;
+	call.dims = dims;
+	call.lbs = lbs;
+	call.input = in_place ? datum : (Datum) 0;
+	gpuscan_run(&spec, &call);
 
 	PG_RETURN_ARRAYTYPE_P(result);
 }

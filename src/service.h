@@ -21,6 +21,7 @@
 #ifndef GPUSCAN_SERVICE_H
 #define GPUSCAN_SERVICE_H
 
+#include "port/atomics.h"
 #include "storage/condition_variable.h"
 #include "storage/latch.h"
 #include "storage/spin.h"
@@ -66,12 +67,14 @@ typedef struct GsService
 	GsDeviceStats stats[GS_MAX_DEVICES];
 	uint64		next_seq;
 	int			queued;			/* slots submitted and not yet picked */
+	int			running;		/* GPUs running a job now */
 	int			nslots;
 	int			nsegments;
 	Size		segment_bytes;
 	int			nfree;
 	int			free_segments[MAX_SEGMENTS];
 	ConditionVariable segment_cv;	/* a segment was freed */
+	pg_atomic_uint32 copy_threads_free; /* of gpuscan.copy_threads, not running now */
 	char	   *ring;
 	GsSlot		slots[FLEXIBLE_ARRAY_MEMBER];
 } GsService;

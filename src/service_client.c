@@ -21,6 +21,7 @@
 #include "storage/proc.h"
 #include "utils/timestamp.h"
 
+#include "../core/host_copy.h"
 #include "service.h"
 
 #if PG_VERSION_NUM >= 170000
@@ -34,6 +35,34 @@
 
 static pid_t service_pid;		/* the service this backend's request went to */
 static bool exit_callback_set;
+
+/* Take up to want of the server's free copy threads (gpuscan.copy_threads). */
+static int
+AcquireCopyThreads(int want)
+{
+	uint32		free = pg_atomic_read_u32(&gs_svc->copy_threads_free);
+
+	for (;;)
+	{
+		uint32		take = Min(free, (uint32) want);
+
+		if (take == 0)
+			return 0;
+		if (pg_atomic_compare_exchange_u32(&gs_svc->copy_threads_free, &free, free - take))
+			return (int) take;
+	}
+}
+
+/* Give copy threads back. */
+static void
+ReleaseCopyThreads(int n)
+{
+	if (n > 0)
+		pg_atomic_fetch_add_u32(&gs_svc->copy_threads_free, (uint32) n);
+}
+
+/* The server-wide bound on the copy threads of every backend's GPU scans. */
+static const GsThreadBudget copy_budget = {AcquireCopyThreads, ReleaseCopyThreads};
 
 /* This backend's slot. */
 static GsSlot *
@@ -202,11 +231,12 @@ WaitForService(void *ctx, GsChunk *c, GsGpuTimes *times, char *msg, size_t msgle
  * if need be; its number.
  */
 static int
-TakeSegment(void)
+TakeSegment(bool wait)
 {
-	int			seg;
+	int			seg = -1;
 
-	ConditionVariablePrepareToSleep(&gs_svc->segment_cv);
+	if (wait)
+		ConditionVariablePrepareToSleep(&gs_svc->segment_cv);
 	for (;;)
 	{
 		SpinLockAcquire(&gs_svc->mutex);
@@ -218,9 +248,12 @@ TakeSegment(void)
 			break;
 		}
 		SpinLockRelease(&gs_svc->mutex);
+		if (!wait)
+			return -1;
 		ConditionVariableSleep(&gs_svc->segment_cv, PG_WAIT_EXTENSION);
 	}
-	ConditionVariableCancelSleep();
+	if (wait)
+		ConditionVariableCancelSleep();
 	return seg;
 }
 
@@ -246,22 +279,38 @@ WaitForOwnSlot(void)
 	}
 }
 
-/* Scan an array on a GPU through the service (gpuscan_service_usable first). */
+/*
+ * Scan an array on a GPU through the service (gpuscan_service_usable
+ * first), in a segment of the ring: waiting for one, or with wait false
+ * GS_ERR_BUSY at once when none is free.
+ */
 GsStatus
-gpuscan_service_scan(const GsScanSpec *spec, GsKernel kernel, int fault,
+gpuscan_service_scan(const GsScanSpec *spec, GsKernel kernel, int fault, bool wait,
 					 GsScanResult *res, GsGpuTimes *times)
 {
 	GsChunkRunner runner;
 	GsStatus	st;
+	int			seg;
 
 	if (!exit_callback_set)
 	{
 		before_shmem_exit(LeaveAtExit, (Datum) 0);
 		exit_callback_set = true;
+		gs_copy_set_budget(&copy_budget);
 	}
 	WaitForOwnSlot();
+	seg = TakeSegment(wait);
+	if (seg < 0)
+	{
+		memset(res, 0, sizeof(*res));
+		memset(times, 0, sizeof(*times));
+		res->error_position = -1;
+		snprintf(res->message, sizeof(res->message),
+				 "all %d ring segments of the GPU service are in use", gs_svc->nsegments);
+		return res->status = GS_ERR_BUSY;
+	}
 	runner.ctx = NULL;
-	runner.buf = gs_svc->ring + (Size) TakeSegment() * gs_svc->segment_bytes;
+	runner.buf = gs_svc->ring + (Size) seg * gs_svc->segment_bytes;
 	runner.buf_bytes = gs_svc->segment_bytes;
 	runner.submit = SubmitToService;
 	runner.wait = WaitForService;
@@ -275,4 +324,31 @@ gpuscan_service_scan(const GsScanSpec *spec, GsKernel kernel, int fault,
 	}
 	PG_END_TRY();
 	return st;
+}
+
+/* The GPU service's load now, for gpuscan.device = auto (zeros without a service). */
+void
+gpuscan_service_load(GsServiceLoad *load)
+{
+	int64		requests = 0;
+	double		busy_ms = 0;
+
+	memset(load, 0, sizeof(*load));
+	if (gs_svc == NULL)
+		return;
+	SpinLockAcquire(&gs_svc->mutex);
+	for (int d = 0; d < gs_svc->ndevices; d++)
+	{
+		if (!gs_svc->info[d].supported)
+			continue;
+		load->gpus++;
+		requests += gs_svc->stats[d].requests;
+		busy_ms += gs_svc->stats[d].busy_ms;
+	}
+	load->running = gs_svc->running;
+	load->queued = gs_svc->queued;
+	load->free_segments = gs_svc->nfree;
+	load->segments = gs_svc->nsegments;
+	SpinLockRelease(&gs_svc->mutex);
+	load->chunk_ms = requests > 0 ? busy_ms / requests : 0;
 }

@@ -186,6 +186,7 @@ PickJobs(Job *jobs, const int *usable, int nusable)
 		}
 		n++;
 	}
+	gs_svc->running = n;
 	SpinLockRelease(&gs_svc->mutex);
 	return n;
 }
@@ -332,6 +333,7 @@ RunJobs(Job *jobs, int n)
 		INSTR_TIME_SUBTRACT(elapsed, job->start);
 
 		SpinLockAcquire(&gs_svc->mutex);
+		gs_svc->running--;
 		ds->busy_ms += INSTR_TIME_GET_MILLISEC(elapsed);
 		ds->memory_bytes = gs_cuda_buffer_bytes(job->device);
 		if (job->n > 1)

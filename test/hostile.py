@@ -37,6 +37,13 @@ The extension is never asked for a reference value.
    error.  Each case's engine (gpuscan_last_run()) is checked too: cpu with
    --engine cpu; gpu, or a CPU fallback with its reason, with --engine gpu,
    where the GPU must have run at least once.
+   With --stored, every case is stored in a table first (STORAGE EXTERNAL,
+   toast_tuple_target 128 and a long plain column beside it: out of line
+   from a few elements on) and the
+   functions read it from there: the arrays stream from TOAST in slices of
+   a random size per batch (gpuscan.toast_slice_bytes, mostly a few bytes:
+   slices end inside values), through the same reference; how many cases
+   streamed is checked (gpuscan_last_run().input).
 4. --size-limit: arrays of 134217727 (2^27-1) elements, PostgreSQL's limit,
    built server-side (array_fill, array concatenation), checked at sampled
    positions against closed forms computed here; the 1 GB limit of a result
@@ -44,7 +51,7 @@ The extension is never asked for a reference value.
    PostgreSQL itself.
 
 Usage: python3 test/hostile.py [--seconds N] [--seed S] [--engine cpu|gpu|auto]
-                               [--size-limit] [--case K]
+                               [--stored] [--size-limit] [--case K]
 The seed is always printed; a failure line ("FAIL seed=S case=K: SQL: what
 differed", at most 200 lines, every failure counted) names seed and case,
 and --seed S --case K replays that one random case.  Ends with "N passed,
@@ -163,6 +170,16 @@ class Case:
         """The call through this session's pg_temp wrapper."""
         return 'pg_temp.t_%s(%d, %s::%s[], %s)' % (self.ty.key, FN_CODE[self.fn], self.literal(),
                                                   self.ty.sql, self.excl_sql())
+
+    def stored_sql(self, i):
+        """The insert of this case's array into its type's table, as row i."""
+        # the pad makes the row long enough for PostgreSQL to move the array out of line
+        return "INSERT INTO pg_temp.hs_%s VALUES (%d, repeat('-', 2100), %s::%s[]);" % (
+            self.ty.key, i, self.literal(), self.ty.sql)
+
+    def stored_wrapper_sql(self, i):
+        """The call through the wrapper that reads row i of the table."""
+        return 'pg_temp.s_%s(%d, %d, %s)' % (self.ty.key, FN_CODE[self.fn], i, self.excl_sql())
 
     def subscripts(self, pos):
         """The subscripts of flat position pos, as '[i][j]'."""
@@ -559,32 +576,48 @@ VALUE_SQL = {'int2': 'v::text', 'int4': 'v::text', 'int8': 'v::text',
              'float4': "encode(float4send(v), 'hex')", 'float8': "encode(float8send(v), 'hex')"}
 
 
-def wrappers_sql():
-    """pg_temp functions running one call each and returning its result or error as text."""
+def wrappers_sql(stored=False):
+    """pg_temp functions running one call each and returning its result or error as text;
+    with stored, also the tables of --stored and the wrappers that read them (their
+    lines end in '|' and how the last scan read its argument)."""
     out = []
     for key, T in TYPES.items():
         proj = ("pg_typeof(r)::text || '|' || (r IS NULL)::text || '|' || coalesce(array_dims(r), '') || '|' || "
                 "coalesce((SELECT string_agg(coalesce(%s, 'N'), ',' ORDER BY o) "
                 "FROM unnest(r) WITH ORDINALITY u(v, o)), '')" % VALUE_SQL[key])
-        sel = "SELECT %s INTO res FROM (SELECT %%s AS r OFFSET 0) s;" % proj
-        out.append("""
-CREATE FUNCTION pg_temp.t_%(key)s(f int, a %(sql)s[], ex boolean) RETURNS text LANGUAGE plpgsql AS $w$
-DECLARE res text; eng text; st text; msg text; det text;
+        body = """
+DECLARE res text; eng text; st text; msg text; det text; inp text;
 BEGIN
   IF f = 0 THEN %(s0)s
   ELSIF f = 1 THEN %(s1)s
   ELSE %(s2)s
   END IF;
-  SELECT string_agg(engine || ':' || kernel || ':' || coalesce(fallback_reason, ''), ';') INTO eng
-    FROM gpuscan_last_run();
-  RETURN 'OK|' || coalesce(eng, '') || '|' || res;
+  SELECT string_agg(engine || ':' || kernel || ':' || coalesce(fallback_reason, ''), ';'), min(input)
+    INTO eng, inp FROM gpuscan_last_run();
+  RETURN 'OK|' || coalesce(eng, '') || '|' || res%(tail)s;
 EXCEPTION WHEN OTHERS THEN
   GET STACKED DIAGNOSTICS st = RETURNED_SQLSTATE, msg = MESSAGE_TEXT, det = PG_EXCEPTION_DETAIL;
-  SELECT string_agg(engine || ':' || kernel || ':' || coalesce(fallback_reason, ''), ';') INTO eng
-    FROM gpuscan_last_run();
-  RETURN 'ERR|' || coalesce(eng, '') || '|' || st || '|' || msg || '|' || coalesce(det, '');
-END $w$;""" % {'key': key, 'sql': T.sql, 's0': sel % 'gpu_cumsum(a, ex)',
-               's1': sel % 'gpu_cummax(a)', 's2': sel % 'gpu_cummin(a)'})
+  SELECT string_agg(engine || ':' || kernel || ':' || coalesce(fallback_reason, ''), ';'), min(input)
+    INTO eng, inp FROM gpuscan_last_run();
+  RETURN 'ERR|' || coalesce(eng, '') || '|' || st || '|' || msg || '|' || coalesce(det, '')%(tail)s;
+END"""
+        sel = "SELECT %s INTO res FROM (SELECT %%s AS r OFFSET 0) s;" % proj
+        out.append("""
+CREATE FUNCTION pg_temp.t_%s(f int, a %s[], ex boolean) RETURNS text LANGUAGE plpgsql AS $w$%s $w$;"""
+                   % (key, T.sql, body % {'s0': sel % 'gpu_cumsum(a, ex)', 's1': sel % 'gpu_cummax(a)',
+                                          's2': sel % 'gpu_cummin(a)', 'tail': ''}))
+        if not stored:
+            continue
+        # the argument straight from the table's column: a TOAST pointer when out of line
+        sel = ("SELECT %s INTO res FROM (SELECT %%s AS r FROM pg_temp.hs_%s WHERE id = k OFFSET 0) s;"
+               % (proj, key))
+        out.append("""
+CREATE TEMP TABLE hs_%s (id int, pad text, a %s[]) WITH (toast_tuple_target = 128);
+ALTER TABLE pg_temp.hs_%s ALTER a SET STORAGE EXTERNAL, ALTER pad SET STORAGE PLAIN;
+CREATE FUNCTION pg_temp.s_%s(f int, k int, ex boolean) RETURNS text LANGUAGE plpgsql AS $w$%s $w$;"""
+                   % (key, T.sql, key, key,
+                      body % {'s0': sel % 'gpu_cumsum(a, ex)', 's1': sel % 'gpu_cummax(a)',
+                              's2': sel % 'gpu_cummin(a)', 'tail': " || '|' || coalesce(inp, '')"}))
     out.append("""
 CREATE FUNCTION pg_temp.try(q text) RETURNS text LANGUAGE plpgsql AS $w$
 DECLARE res text; st text; msg text; det text;
@@ -602,10 +635,12 @@ class Session:
     """A connection (test/pgclient.py) with this test's settings and wrappers."""
 
     def __init__(self, args):
-        """Connect: the extension, gpuscan.device = --engine, the wrappers."""
+        """Connect: the extension, gpuscan.device = --engine, the wrappers (and
+        with --stored the tables)."""
         self.conn = scan_session(args)
+        self.stored = getattr(args, 'stored', False)
         self.conn.query('SET client_min_messages = warning')
-        self.conn.query(wrappers_sql())
+        self.conn.query(wrappers_sql(self.stored))
 
     def start(self, body):
         """Send a script of statements without waiting for it (see finish)."""
@@ -643,6 +678,8 @@ class CaseTally(Tally):
         super().__init__(MAX_FAILURE_LINES)
         self.seed, self.engine = seed, engine
         self.engines = {}
+        self.inputs = {}        # --stored: how the scans read their argument
+        self.batches = 0
         self.kernel = None      # the GPU kernel gpuscan.kernel asks for
 
     def fail_case(self, where, sql, what):
@@ -778,9 +815,32 @@ def compare(c, line, tally):
     tally.ok()
 
 
+# --stored: the most bytes of one TOAST slice fetch, a batch's pick (0: as
+# large as the engine asks for, only arrays of 256 kB and more stream)
+SLICE_BYTES = [1, 3, 7, 8, 13, 100, 1999, 4096, 65536, 0]
+
+
+def stored_body(cases, tally):
+    """The script of a --stored batch: the arrays into the tables, a slice size, the calls."""
+    rng = random.Random('%s:slices:%d' % (tally.seed, tally.batches))
+    tally.batches += 1
+    slice_bytes = rng.choice(SLICE_BYTES)
+    body = ['TRUNCATE %s;' % ', '.join('pg_temp.hs_%s' % key for key in TYPES)]
+    body += [c.stored_sql(i) for i, c in enumerate(cases) if not (c.fn == 'cumsum' and c.excl is None)]
+    body.append('SET gpuscan.toast_slice_bytes = %d;' % slice_bytes)
+    for i, c in enumerate(cases):
+        body.append("SELECT '%d|' || %s;" % (i, c.wrapper_sql() if c.fn == 'cumsum' and c.excl is None
+                                             else c.stored_wrapper_sql(i)))
+    body.append('RESET gpuscan.toast_slice_bytes;')
+    return '\n'.join(body) + '\n'
+
+
 def run_cases(session, cases, tally):
     """Run cases in one script (references computed while the server works) and compare."""
-    body = ''.join("SELECT '%d|' || %s;\n" % (i, c.wrapper_sql()) for i, c in enumerate(cases))
+    if session.stored:
+        body = stored_body(cases, tally)
+    else:
+        body = ''.join("SELECT '%d|' || %s;\n" % (i, c.wrapper_sql()) for i, c in enumerate(cases))
     session.start(body)
     for c in cases:
         c.expect()              # the reference, computed while the server works
@@ -789,6 +849,11 @@ def run_cases(session, cases, tally):
     for line in lines:
         i, _, rest = line.partition('|')
         if i.isdigit():
+            c = cases[int(i)]
+            if session.stored and not (c.fn == 'cumsum' and c.excl is None):
+                rest, _, inp = rest.rpartition('|')
+                if not (c.null_array or not c.dims):
+                    tally.inputs[inp] = tally.inputs.get(inp, 0) + 1
             got[int(i)] = rest
     if err:
         tally.fail_case('batch', '(server)', 'ERROR %s: %s' % (err.sqlstate, err.message[:500]))
@@ -1002,10 +1067,13 @@ def main():
     ap.add_argument('--seed', type=int, default=None, help='random seed (default: from the clock)')
     ap.add_argument('--engine', choices=['cpu', 'gpu', 'auto'], default='auto', help='gpuscan.device')
     ap.add_argument('--size-limit', action='store_true', help='also the cases at the 2^27-1 element limit')
+    ap.add_argument('--stored', action='store_true',
+                    help='store each array in a table first (out of line) and read it from there')
     ap.add_argument('--case', type=int, default=None, help='replay this one random case of --seed')
     args = ap.parse_args()
     seed = args.seed if args.seed is not None else int(time.time() * 1000) % 10 ** 9
-    print('hostile.py: seed %d (replay: --seed %d), engine %s' % (seed, seed, args.engine), flush=True)
+    print('hostile.py: seed %d (replay: --seed %d%s), engine %s' % (seed, seed, ' --stored' if args.stored else '',
+                                                                  args.engine), flush=True)
     tally = CaseTally(seed, args.engine)
 
     def summary():
@@ -1052,6 +1120,13 @@ def main():
               % (ncases, dt, ncases / dt, npos, seed), flush=True)
     print('engines that ran: %s' % (', '.join('%s %d' % kv for kv in sorted(tally.engines.items())) or 'none'),
           flush=True)
+    if args.stored:
+        print('arguments read as: %s' % (', '.join('%s %d' % kv for kv in sorted(tally.inputs.items()))
+                                         or 'none'), flush=True)
+        if tally.inputs.get('toast slices', 0) > 0:
+            tally.ok()
+        else:
+            tally.fail_case('stored', '-', 'no array was read from TOAST in slices')
     if args.engine == 'gpu':
         if sum(n for key, n in tally.engines.items() if key.startswith('gpu/')) > 0:
             tally.ok()

@@ -55,6 +55,9 @@ install_missing "the reliability tests" python3 || FAILED=$((FAILED + 1))
 echo "== hostile inputs (test/hostile.py)"
 python3 test/hostile.py --engine cpu --seconds 5 --size-limit | tee "$LOG_DIR/hostile.log"
 add_counts "$LOG_DIR/hostile.log"
+# the same kinds of arrays stored in a table and read from TOAST in slices
+python3 test/hostile.py --engine cpu --seconds 5 --stored | tee "$LOG_DIR/hostile-stored.log"
+add_counts "$LOG_DIR/hostile-stored.log"
 
 # 5. cancelling scans of 2^27-1 elements: statement_timeout, pg_cancel_backend
 #    and a protocol cancel each end the statement within 200 ms

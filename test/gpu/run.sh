@@ -13,7 +13,8 @@
 #   4. the suites again without preloading (no service: auto scans on the
 #      CPU, gpu is ERROR 55000); injected faults;
 #   5. test/hostile.py (hostile inputs against an exact reference, every
-#      kernel, the size limit), test/cancel.py and test/leaks.py on the GPU;
+#      kernel, as literals and read from a table in slices, the size limit),
+#      test/cancel.py and test/leaks.py on the GPU;
 #   6. test/engine/engine_compare: the GPU engine against the CPU engine, bit
 #      for bit, up to 2^MAX_LOG2 elements (default 28).
 # test/gpu/concurrency.sh (pgbench, many connections) and
@@ -83,25 +84,53 @@ EOF
 	add_counts "$LOGDIR/lastrun-$k.log"
 done
 
-echo "== results over the detoasted input, and a sampled plan that misses a value (read again, replanned)"
+echo "== arrays from a table: read in slices into the ring (and, streaming off, results over the"
+echo "   detoasted input); a sampled plan that misses a value (that chunk read again, replanned)"
 psql -X -A -t <<'SQL' 2>&1 | tee "$LOGDIR/inplace.log"
 CREATE TEMP TABLE checks (what text, ok boolean);
-CREATE TABLE ip (id int, a float8[], b real[]);
--- (a value with bits far below the others' after the plan's sample, at an index it skips)
-INSERT INTO ip SELECT 1, array_agg(CASE WHEN i = 2500001 THEN 0.25 + 2 ^ -20 ELSE (i % 1000)::float8 / 4 END ORDER BY i),
-  array_agg(((i % 1000) - 500)::real / 8 ORDER BY i) FROM generate_series(1, 3000000) i;
+CREATE TABLE ip (id int, a float8[], b real[], c int[], e float8[]);
+ALTER TABLE ip ALTER c SET STORAGE EXTERNAL;
+-- (a value with bits far below the others' after the plan's sample, at an index it
+-- skips; and one far above, in a later chunk)
+INSERT INTO ip SELECT 1, array_agg(CASE WHEN i = 2500001 THEN 0.25 + 2 ^ -20
+                                        WHEN i = 9000001 THEN 2 ^ 40 ELSE (i % 1000)::float8 / 4 END ORDER BY i),
+  array_agg(((i % 1000) - 500)::real / 8 ORDER BY i),
+  array_agg(CASE WHEN i % 7 = 0 THEN NULL ELSE i % 1000 - 500 END ORDER BY i),
+  array_agg(CASE WHEN i = 5000001 THEN 2 ^ 100 ELSE (i % 1000)::float8 / 4 END ORDER BY i)
+FROM generate_series(1, 12000000) i;
 SET gpuscan.device = cpu;
-CREATE TEMP TABLE want AS SELECT gpu_cumsum(a) AS sa, gpu_cummax(a) AS ma, gpu_cumsum(b) AS sb FROM ip;
+CREATE TEMP TABLE want AS SELECT gpu_cumsum(a) AS sa, gpu_cummax(a) AS ma, gpu_cumsum(b) AS sb,
+  gpu_cumsum(c) AS sc, gpu_cummin(c) AS mc, gpu_cumsum(e) AS se FROM ip;
 SET gpuscan.device = gpu;
-INSERT INTO checks SELECT 'missed value: exact on the GPU', gpu_cumsum(a) = (SELECT sa FROM want) FROM ip;
-INSERT INTO checks SELECT 'missed value: ran on the GPU, replanned, accumulator ' || accumulator_bits,
-  engine = 'gpu' FROM gpuscan_last_run();
-INSERT INTO checks SELECT 'cummax over the input copy', gpu_cummax(a) = (SELECT ma FROM want) FROM ip;
-INSERT INTO checks SELECT 'real sum over the input copy', gpu_cumsum(b) = (SELECT sb FROM want) FROM ip;
-INSERT INTO checks SELECT 'the table is unchanged', (SELECT gpu_cumsum(a) FROM ip) = (SELECT sa FROM want);
+DO $$
+DECLARE
+  s text;
+BEGIN
+  FOREACH s IN ARRAY ARRAY['on', 'off'] LOOP
+    PERFORM set_config('gpuscan.toast_streaming', s, false);
+    INSERT INTO checks SELECT 'streaming ' || s || ': missed values: exact on the GPU',
+      gpu_cumsum(a) = (SELECT sa FROM want) FROM ip;
+    INSERT INTO checks SELECT 'streaming ' || s || ': missed values: ran on the GPU, replanned, accumulator '
+      || accumulator_bits || ', input ' || input,
+      engine = 'gpu' AND input = CASE s WHEN 'on' THEN 'toast slices' ELSE 'detoasted copy' END
+      FROM gpuscan_last_run();
+    INSERT INTO checks SELECT 'streaming ' || s || ': cummax', gpu_cummax(a) = (SELECT ma FROM want) FROM ip;
+    INSERT INTO checks SELECT 'streaming ' || s || ': real sum', gpu_cumsum(b) = (SELECT sb FROM want) FROM ip;
+    INSERT INTO checks SELECT 'streaming ' || s || ': integer sum with NULLs (bigint results)',
+      gpu_cumsum(c) = (SELECT sc FROM want) FROM ip;
+    INSERT INTO checks SELECT 'streaming ' || s || ': integer cummin with NULLs',
+      gpu_cummin(c) = (SELECT mc FROM want) FROM ip;
+    INSERT INTO checks SELECT 'streaming ' || s || ': a value too wide for 128 bits in a later chunk: exact',
+      gpu_cumsum(e) = (SELECT se FROM want) FROM ip;
+    INSERT INTO checks SELECT 'streaming ' || s || ': ... on the CPU, the reason given (' || fallback_reason || ')',
+      engine = 'cpu' AND fallback_reason LIKE '%accumulator%' FROM gpuscan_last_run();
+    INSERT INTO checks SELECT 'streaming ' || s || ': the table is unchanged',
+      (SELECT gpu_cumsum(a) FROM ip) = (SELECT sa FROM want);
+  END LOOP;
+END $$;
 DROP TABLE ip;
 SELECT what || ': ' || CASE WHEN ok THEN 'ok' ELSE 'FAILED' END FROM checks;
-SELECT count(*) FILTER (WHERE ok) || ' passed, ' || (count(*) FILTER (WHERE NOT ok) + 5 - count(*)) || ' failed'
+SELECT count(*) FILTER (WHERE ok) || ' passed, ' || (count(*) FILTER (WHERE NOT ok) + 18 - count(*)) || ' failed'
 FROM checks;
 SQL
 add_counts "$LOGDIR/inplace.log"
@@ -188,11 +217,15 @@ m1=$(sed -n 's/^gpumem //p' "$LOGDIR/faults.log" | tail -1)
 echo "GPU memory used: ${m0:-?} MiB after warm-up, ${m1:-?} MiB after 100 faults"
 if [ -n "$m0" ] && [ "$m0" = "$m1" ] && [ "$m0" = "$m1" ]; then PASSED=$((PASSED + 1)); else echo "GPU memory not flat"; FAILED=$((FAILED + 1)); fi
 
-echo "== hostile inputs on the GPU (test/hostile.py), every kernel; the size limit once"
+echo "== hostile inputs on the GPU (test/hostile.py), every kernel, as literals and read from a"
+echo "   table in slices; the size limit once"
 for k in kogge_stone brent_kung single_pass; do
 	PGOPTIONS="-c gpuscan.kernel=$k" python3 test/hostile.py --engine gpu --seconds "${HOSTILE_SECONDS:-20}" \
 		$([ $k = single_pass ] && echo --size-limit) | tee "$LOGDIR/hostile-$k.log"
 	add_counts "$LOGDIR/hostile-$k.log"
+	PGOPTIONS="-c gpuscan.kernel=$k" python3 test/hostile.py --engine gpu --stored \
+		--seconds "${HOSTILE_SECONDS:-20}" | tee "$LOGDIR/hostile-stored-$k.log"
+	add_counts "$LOGDIR/hostile-stored-$k.log"
 done
 
 echo "== cancel on the GPU (test/cancel.py): 2^27-1 elements, within 200 ms"

@@ -33,7 +33,7 @@ SELECT count(*) AS rows_before_first_call FROM gpuscan_last_run();
 
 -- the settings
 SELECT name, vartype, enumvals, min_val, max_val, context
-FROM pg_settings WHERE name LIKE 'gpuscan.%' AND name NOT LIKE 'gpuscan.service%' ORDER BY name;
+FROM pg_settings WHERE name LIKE 'gpuscan.%' AND context <> 'postmaster' ORDER BY name;
 SET gpuscan.device = 'tpu';
 SET gpuscan.kernel = 'sklansky';
 SET gpuscan.gpu_min_elements = -2;
@@ -47,6 +47,14 @@ SELECT gpu_cumsum(ARRAY[1, 2, 3]) AS cpu;
 SELECT engine, kernel IN ('avx512', 'portable') AS cpu_kernel, elements, accumulator_bits,
        h2d_ms IS NULL AND kernel_ms IS NULL AND d2h_ms IS NULL AS no_gpu_times,
        total_ms >= 0 AS timed, fallback_reason
+FROM gpuscan_last_run();
+-- since 1.3: how the argument was read, where the time went, why this engine
+SELECT input, read_ms >= 0 AS read_timed, scan_ms >= 0 AS scan_timed,
+       plan_ms IS NULL AND copy_ms IS NULL AND wait_ms IS NULL AND result_ms IS NULL AS no_gpu_steps,
+       cpu_ms IS NULL AS too_small_for_cpu_time, engine_reason
+FROM gpuscan_last_run();
+SELECT (gpu_cumsum(array_fill(1.5::real, ARRAY[100000])))[100000] AS f4_100k;
+SELECT elements, cpu_ms >= 0 AS cpu_time_taken, total_ms >= read_ms + scan_ms AS steps_within_total
 FROM gpuscan_last_run();
 SELECT gpu_cumsum(ARRAY[1.5, NULL, 2]::real[]) AS f4;
 SELECT engine, elements, accumulator_bits FROM gpuscan_last_run();
@@ -104,10 +112,13 @@ RESET gpuscan.kernel;
 SET gpuscan.device = auto;
 SET gpuscan.gpu_min_elements = 1000;
 SELECT gpu_cumsum(ARRAY[1, 2]) AS small;
-SELECT engine, fallback_reason FROM gpuscan_last_run();
+SELECT engine, fallback_reason, engine_reason FROM gpuscan_last_run();
 SELECT (gpu_cumsum(array_fill(1, ARRAY[5000])))[5000] AS large;
 SELECT engine = CASE WHEN pg_temp.has_gpu() THEN 'gpu' ELSE 'cpu' END AS engine_as_expected,
-       (fallback_reason IS NULL) = pg_temp.has_gpu() AS reason_iff_no_gpu
+       (fallback_reason IS NULL) = pg_temp.has_gpu() AS reason_iff_no_gpu,
+       CASE WHEN pg_temp.has_gpu()
+            THEN engine_reason LIKE '5000 elements of integer, at least gpuscan.gpu_min_elements; the GPU service had % ring segments free%'
+            ELSE engine_reason LIKE 'the GPU engine could not take it: no usable GPU: %' END AS engine_reason_given
 FROM gpuscan_last_run();
 RESET gpuscan.gpu_min_elements;
 
@@ -127,6 +138,10 @@ SHOW gpuscan.inject_fault;
 CREATE ROLE regress_gpuscan_user;
 SET ROLE regress_gpuscan_user;
 SET gpuscan.inject_fault = gpu_alloc;
+-- reading in slices is a user's choice; the slice size is for testing only
+SET gpuscan.toast_streaming = off;
+SET gpuscan.toast_slice_bytes = 7;
+RESET gpuscan.toast_streaming;
 RESET ROLE;
 DROP ROLE regress_gpuscan_user;
 SET gpuscan.inject_fault = cuda_error;

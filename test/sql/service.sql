@@ -83,12 +83,15 @@ RESET gpuscan.device;
 -- the service's limits are server settings, defined when gpuscan is
 -- preloaded: set in postgresql.conf (or ALTER SYSTEM, superusers only) and
 -- read at server start; no session can change them
-SELECT count(*) = CASE WHEN pg_temp.preloaded() THEN 3 ELSE 0 END AS defined_iff_preloaded,
-       bool_and(context = 'postmaster' AND unit = 'MB') IS NOT FALSE AS server_start_only
+SELECT count(*) = CASE WHEN pg_temp.preloaded() THEN 4 ELSE 0 END AS defined_iff_preloaded,
+       bool_and(context = 'postmaster' AND (unit = 'MB' OR name = 'gpuscan.copy_threads'))
+         IS NOT FALSE AS server_start_only
 FROM pg_settings
-WHERE name IN ('gpuscan.service_ring_mb', 'gpuscan.service_chunk_mb', 'gpuscan.service_gpu_memory_mb');
+WHERE name IN ('gpuscan.service_ring_mb', 'gpuscan.service_chunk_mb', 'gpuscan.service_gpu_memory_mb',
+               'gpuscan.copy_threads');
 SELECT pg_temp.outcome($$SET gpuscan.service_ring_mb = 4096$$) <> 'ok' AS ring_not_settable,
-       pg_temp.outcome($$SET gpuscan.service_gpu_memory_mb = 65536$$) <> 'ok' AS gpu_memory_not_settable;
+       pg_temp.outcome($$SET gpuscan.service_gpu_memory_mb = 65536$$) <> 'ok' AS gpu_memory_not_settable,
+       pg_temp.outcome($$SET gpuscan.copy_threads = 64$$) <> 'ok' AS copy_threads_not_settable;
 -- no role without superuser may change them with ALTER SYSTEM (the
 -- message differs between PostgreSQL versions: the SQLSTATE only)
 CREATE ROLE regress_gpuscan_service_user;

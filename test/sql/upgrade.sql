@@ -40,6 +40,16 @@ SELECT elements, (device_id IS NULL) = (engine = 'cpu') AS device_iff_gpu,
 SELECT count(*) AS commented FROM pg_temp.ext_functions() f
 WHERE obj_description(split_part(f, ' -> ', 1)::regprocedure, 'pg_proc') IS NOT NULL;
 
+ALTER EXTENSION gpuscan UPDATE TO '1.3';
+SELECT extversion FROM pg_extension WHERE extname = 'gpuscan';
+SELECT * FROM pg_temp.ext_functions() f WHERE f ~ '^gpuscan_last_run';
+SELECT gpu_cumsum(ARRAY[1, 2, 3]) AS cumsum_1_3;
+SELECT elements, input, read_ms >= 0 AS read_timed, (scan_ms IS NULL) = (engine = 'gpu') AS scan_iff_cpu,
+       (wait_ms IS NULL) = (engine = 'cpu') AS wait_iff_gpu, cpu_ms IS NULL AS small_not_timed,
+       engine_reason IS NOT NULL AS reason_given FROM gpuscan_last_run();
+SELECT count(*) AS commented FROM pg_temp.ext_functions() f
+WHERE obj_description(split_part(f, ' -> ', 1)::regprocedure, 'pg_proc') IS NOT NULL;
+
 -- a fresh install of the default version has exactly the same functions (it
 -- runs 1.0 and the update scripts today; this guards a full script later)
 CREATE TEMP TABLE upgraded AS SELECT * FROM pg_temp.ext_functions() f;
