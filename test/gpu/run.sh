@@ -89,7 +89,9 @@ echo "   detoasted input); a sampled plan that misses a value (that chunk read a
 psql -X -A -t <<'SQL' 2>&1 | tee "$LOGDIR/inplace.log"
 CREATE TEMP TABLE checks (what text, ok boolean);
 CREATE TABLE ip (id int, a float8[], b real[], c int[], e float8[]);
-ALTER TABLE ip ALTER c SET STORAGE EXTERNAL;
+-- (EXTERNAL: the repeating values would compress, and compressed arrays are detoasted)
+ALTER TABLE ip ALTER a SET STORAGE EXTERNAL, ALTER b SET STORAGE EXTERNAL, ALTER c SET STORAGE EXTERNAL,
+  ALTER e SET STORAGE EXTERNAL;
 -- (a value with bits far below the others' after the plan's sample, at an index it
 -- skips; and one far above, in a later chunk)
 INSERT INTO ip SELECT 1, array_agg(CASE WHEN i = 2500001 THEN 0.25 + 2 ^ -20
