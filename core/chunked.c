@@ -129,13 +129,18 @@ Prepare(const GsScanSpec *spec, GsSource *src, GsChunk *c, const Half *h, RowCur
 	times->stage_ms += NowMs() - t1;
 }
 
-/* Copy chunk c's results out of its half. */
+/*
+ * Copy chunk c's results out of its half: ordinary stores into a fresh
+ * result, non-temporal ones over values in memory (GsCopyStores).
+ */
 static void
-TakeResults(const GsScanSpec *spec, const GsChunk *c, size_t osz, GsGpuTimes *times)
+TakeResults(const GsScanSpec *spec, const GsChunk *c, size_t osz, bool in_place,
+			GsGpuTimes *times)
 {
 	double		t0 = NowMs();
 
-	gs_copy((char *) spec->result + (size_t) c->offset * osz, c->data, (size_t) c->n * osz);
+	gs_copy_to((char *) spec->result + (size_t) c->offset * osz, c->data, (size_t) c->n * osz,
+			   in_place ? GS_COPY_STREAM : GS_COPY_CACHED);
 	times->result_ms += NowMs() - t0;
 }
 
@@ -273,7 +278,7 @@ gs_chunked_scan(const GsScanSpec *spec, GsKernel kernel, int fault,
 
 		/* while chunk k runs: chunk k-1's results out, chunk k+1's values in */
 		if (k >= 1)
-			TakeResults(spec, cn, osz, times);
+			TakeResults(spec, cn, osz, in_place, times);
 		if (k + 1 < nch)
 		{
 			*cn = *ck;
@@ -367,7 +372,7 @@ gs_chunked_scan(const GsScanSpec *spec, GsKernel kernel, int fault,
 				return res->status = st;
 		}
 		else
-			TakeResults(spec, ck, osz, times);
+			TakeResults(spec, ck, osz, in_place, times);
 	}
 	return GS_OK;
 }

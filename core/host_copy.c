@@ -36,6 +36,7 @@ static struct
 	size_t		len[2];
 	size_t		bytes;
 	size_t		slice;
+	int			nt;				/* non-temporal stores */
 	int			nslices;
 	int			next;			/* next slice to take */
 	int			done;			/* slices finished */
@@ -83,12 +84,12 @@ CopyNT(char *dst, const char *src, size_t bytes)
 }
 #endif
 
-/* Copy len bytes, with non-temporal stores where the CPU has AVX-512. */
+/* Copy len bytes, with non-temporal stores when nt and the CPU has AVX-512. */
 static void
-CopyBytes(char *dst, const char *src, size_t len)
+CopyBytes(char *dst, const char *src, size_t len, int nt)
 {
 #if defined(__x86_64__)
-	if (use_nt)
+	if (nt && use_nt)
 	{
 		CopyNT(dst, src, len);
 		return;
@@ -113,7 +114,7 @@ CopySlice(int k)
 		{
 			size_t		stop = end < seg_hi ? end : seg_hi;
 
-			CopyBytes(job.dst[s] + (off - seg_lo), job.src[s] + (off - seg_lo), stop - off);
+			CopyBytes(job.dst[s] + (off - seg_lo), job.src[s] + (off - seg_lo), stop - off, job.nt);
 			off = stop;
 		}
 	}
@@ -230,9 +231,9 @@ StartWorkers(int n)
 }
 
 /* Two copies at once, split over the copy threads (len2 may be 0). */
-void
-gs_copy2(void *dst1, const void *src1, size_t len1,
-		 void *dst2, const void *src2, size_t len2)
+static void
+Copy2(void *dst1, const void *src1, size_t len1,
+	  void *dst2, const void *src2, size_t len2, int nt)
 {
 	size_t		bytes = len1 + len2;
 	int			copied;
@@ -257,12 +258,11 @@ gs_copy2(void *dst1, const void *src1, size_t len1,
 	}
 	if (helpers == 0)
 	{
+		nt = nt && bytes >= 2 * SLICE_MIN;
 		if (len1)
-			(bytes < 2 * SLICE_MIN ? (void) memcpy(dst1, src1, len1)
-			 : CopyBytes((char *) dst1, (const char *) src1, len1));
+			CopyBytes((char *) dst1, (const char *) src1, len1, nt);
 		if (len2)
-			(bytes < 2 * SLICE_MIN ? (void) memcpy(dst2, src2, len2)
-			 : CopyBytes((char *) dst2, (const char *) src2, len2));
+			CopyBytes((char *) dst2, (const char *) src2, len2, nt);
 		return;
 	}
 	pthread_mutex_lock(&mu);
@@ -275,6 +275,7 @@ gs_copy2(void *dst1, const void *src1, size_t len1,
 	job.src[1] = (const char *) src2;
 	job.len[1] = len2;
 	job.bytes = bytes;
+	job.nt = nt;
 	job.nslices = (int) ((bytes + SLICE_MIN - 1) / SLICE_MIN);
 	if (job.nslices > 4 * (helpers + 1))
 		job.nslices = 4 * (helpers + 1);
@@ -300,9 +301,16 @@ gs_copy2(void *dst1, const void *src1, size_t len1,
 		budget->release(helpers);
 }
 
-/* dst = src, split over the copy threads. */
+/* dst = src, split over the copy threads, with the stores how asks for. */
+void
+gs_copy_to(void *dst, const void *src, size_t bytes, GsCopyStores how)
+{
+	Copy2(dst, src, bytes, NULL, NULL, 0, how == GS_COPY_STREAM);
+}
+
+/* dst = src into a staging buffer: non-temporal stores. */
 void
 gs_copy(void *dst, const void *src, size_t bytes)
 {
-	gs_copy2(dst, src, bytes, NULL, NULL, 0);
+	gs_copy_to(dst, src, bytes, GS_COPY_STREAM);
 }

@@ -159,10 +159,11 @@ _PG_init(void)
 		DefineCustomIntVariable("gpuscan.copy_threads",
 								"Copy threads that all connections' GPU scans together may run at once.",
 								"Threads that help a connection copy results out of the GPU service's "
-								"ring, besides its own; -1 takes a quarter of the CPUs (at least one).",
+								"ring, besides its own; 0 (the default): every connection copies on "
+								"its own thread.",
 								&gpuscan_copy_threads,
-								-1,
-								-1, 1024,
+								0,
+								0, 1024,
 								PGC_POSTMASTER,
 								0,
 								NULL, NULL, NULL);

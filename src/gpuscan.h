@@ -36,8 +36,7 @@ extern int	gpuscan_kernel;
 extern int	gpuscan_service_ring_mb;
 extern int	gpuscan_service_chunk_mb;
 extern int	gpuscan_service_gpu_memory_mb;
-extern int	gpuscan_copy_threads;	/* -1: gpuscan_copy_threads_total() chooses */
-extern int	gpuscan_copy_threads_total(void);
+extern int	gpuscan_copy_threads;
 extern int	gpuscan_inject_fault;	/* testing only: a GsFault (cuda/gpuscan_cuda.h) */
 
 /* gpuscan.toast_streaming, gpuscan.toast_slice_bytes (src/gpuscan.c) */

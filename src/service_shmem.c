@@ -5,8 +5,6 @@
  */
 #include "postgres.h"
 
-#include <unistd.h>
-
 #include "access/twophase.h"
 #include "miscadmin.h"
 #include "postmaster/bgworker.h"
@@ -20,18 +18,7 @@
 int			gpuscan_service_ring_mb = 256;
 int			gpuscan_service_chunk_mb = 16;
 int			gpuscan_service_gpu_memory_mb = 1024;
-int			gpuscan_copy_threads = -1;
-
-/* gpuscan.copy_threads, -1 resolved: a quarter of the CPUs, at least one. */
-int
-gpuscan_copy_threads_total(void)
-{
-	long		ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-
-	if (gpuscan_copy_threads >= 0)
-		return gpuscan_copy_threads;
-	return ncpu >= 8 ? (int) (ncpu / 4) : 1;
-}
+int			gpuscan_copy_threads = 0;
 
 GsService  *gs_svc;				/* NULL unless preloaded */
 static shmem_request_hook_type prev_shmem_request_hook;
@@ -106,7 +93,7 @@ ServiceShmemStartup(void)
 		gs_svc->nsegments = SegmentCount();
 		gs_svc->segment_bytes = SegmentBytes();
 		gs_svc->ring = (char *) TYPEALIGN(RING_ALIGN, (char *) &gs_svc->slots[nslots]);
-		pg_atomic_init_u32(&gs_svc->copy_threads_free, gpuscan_copy_threads_total());
+		pg_atomic_init_u32(&gs_svc->copy_threads_free, gpuscan_copy_threads);
 		gs_svc->nfree = gs_svc->nsegments;
 		for (int i = 0; i < gs_svc->nsegments; i++)
 			gs_svc->free_segments[i] = gs_svc->nsegments - 1 - i;

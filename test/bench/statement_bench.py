@@ -109,6 +109,7 @@ def bench_table(c, name, modes, runs, result_bytes):
     """Medians of each mode over interleaved runs; CPU time and peak memory."""
     times = {m: [] for m in modes}
     cpu = {m: [] for m in modes}
+    steps = {m: [] for m in modes}
     for m in modes:          # warm: pages in shared buffers, first-call costs paid
         set_mode(c, m)
         c.query(MODES[m][0] % name)
@@ -117,9 +118,11 @@ def bench_table(c, name, modes, runs, result_bytes):
             set_mode(c, m)
             times[m].append(timed(c, MODES[m][0] % name))
             if m != "read":
-                v = c.value("SELECT cpu_ms FROM gpuscan_last_run()")
-                if v is not None:
-                    cpu[m].append(float(v))
+                row = c.query("SELECT cpu_ms, read_ms, plan_ms, copy_ms, wait_ms, result_ms, scan_ms "
+                              "FROM gpuscan_last_run()")[0]
+                if row[0] is not None:
+                    cpu[m].append(float(row[0]))
+                steps[m].append([float(x) if x is not None else None for x in row[1:]])
     peak = {}
     for m in modes:
         set_mode(c, m)
@@ -134,20 +137,25 @@ def bench_table(c, name, modes, runs, result_bytes):
     rows = []
     for m in modes:
         med = statistics.median(times[m])
+        parts = []
+        for k, name in enumerate(["read", "plan", "copy", "wait", "result", "scan"]):
+            v = [st[k] for st in steps[m] if st[k] is not None]
+            if v:
+                parts.append("%s %.1f" % (name, statistics.median(v)))
         rows.append((m, med * 1e3, med / read if read else float("nan"),
                      statistics.median(cpu[m]) if cpu[m] else None,
-                     peak[m] / result_bytes if result_bytes else 0))
+                     peak[m] / result_bytes if result_bytes else 0, ", ".join(parts)))
     return rows
 
 
 def show(title, rows):
     """One array's table."""
     print("\n%s" % title)
-    print("| mode | median ms | / read | CPU ms per scan | peak private memory / result |")
-    print("|---|---|---|---|---|")
-    for m, ms, ratio, cpu, mem in rows:
-        print("| %s | %.1f | %.2fx | %s | %.2fx |" % (m, ms, ratio, "%.1f" % cpu if cpu is not None else "-",
-                                                   mem))
+    print("| mode | median ms | / read | CPU ms per scan | peak private memory / result | where the time went (ms, gpuscan_last_run) |")
+    print("|---|---|---|---|---|---|")
+    for m, ms, ratio, cpu, mem, parts in rows:
+        print("| %s | %.1f | %.2fx | %s | %.2fx | %s |" % (m, ms, ratio, "%.1f" % cpu if cpu is not None else "-",
+                                                        mem, parts))
     sys.stdout.flush()
 
 
@@ -210,6 +218,9 @@ def main():
     ap.add_argument("--storage", action="store_true", help="the storage table")
     ap.add_argument("--small", action="store_true", help="the small-array table")
     ap.add_argument("--keep", action="store_true", help="reuse the tables of an earlier run")
+    ap.add_argument("--modes", default=None, help="modes to run (default read,cpu,cpu-copy and with --gpu "
+                    "gpu,gpu-copy,auto)")
+    ap.add_argument("--title", default="", help="a line printed before the tables")
     args = ap.parse_args()
 
     c = Connection()
@@ -221,6 +232,10 @@ def main():
     print("# %s; shared_buffers %s; %d runs interleaved, medians" % (
         c.value("SELECT version()").split(",")[0], c.value("SHOW shared_buffers"), args.runs))
     modes = ["read", "cpu", "cpu-copy"] + (["gpu", "gpu-copy", "auto"] if args.gpu else [])
+    if args.modes:
+        modes = args.modes.split(",")
+    if args.title:
+        print("\n## %s" % args.title)
     arrays = [(t, int(s)) for s in args.sizes.split(",") for t in args.types.split(",")]
     if args.integer:
         arrays.append(("integer", 16))
