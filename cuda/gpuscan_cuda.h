@@ -84,14 +84,21 @@ extern int	gs_cuda_open(GsDeviceInfo *info, int fault, char *msg, size_t msglen)
 extern GsStatus gs_cuda_register(void *p, size_t bytes, char *msg, size_t msglen);
 
 /*
- * Queue one chunk on device dev (copy in, scan, copy back, asynchronously;
- * chunk->data must be page-locked), then wait for it.  GS_OK, or
- * GS_ERR_GPU_OUT_OF_MEMORY / GS_ERR_CUDA with CUDA's message; after
- * GS_ERR_CUDA call gs_cuda_reset.  Issue chunks on several devices before
- * finishing any, and they run at once.
+ * Chunks a device runs at once, each in a lane of its own (a stream and
+ * buffers): one's copy in beside another's kernel and a third's copy back.
  */
-extern GsStatus gs_cuda_chunk_issue(int dev, GsChunk *chunk, char *msg, size_t msglen);
-extern GsStatus gs_cuda_chunk_finish(int dev, GsChunk *chunk, char *msg, size_t msglen);
+#define GS_LANES 3
+
+/*
+ * Queue one chunk on lane lane of device dev (copy in, scan, copy back,
+ * asynchronously; chunk->data must be page-locked), then wait for it.
+ * GS_OK, or GS_ERR_GPU_OUT_OF_MEMORY / GS_ERR_CUDA with CUDA's message;
+ * after GS_ERR_CUDA finish the device's other lanes, then gs_cuda_reset.
+ * Chunks issued on several lanes and devices before any is finished run at
+ * once.
+ */
+extern GsStatus gs_cuda_chunk_issue(int dev, int lane, GsChunk *chunk, char *msg, size_t msglen);
+extern GsStatus gs_cuda_chunk_finish(int dev, int lane, GsChunk *chunk, char *msg, size_t msglen);
 
 /* Start device dev afresh after a failure: context reset, ring registered again. */
 extern GsStatus gs_cuda_reset(int dev, char *msg, size_t msglen);
@@ -99,7 +106,7 @@ extern GsStatus gs_cuda_reset(int dev, char *msg, size_t msglen);
 /* Page-locked host memory of bytes (the service's batch staging), or NULL. */
 extern void *gs_cuda_pinned_alloc(size_t bytes);
 
-/* Free device dev's buffers (after running out of memory). */
+/* Free device dev's buffers, every lane's, once its work is done (after running out of memory). */
 extern void gs_cuda_release(int dev);
 
 /* Device memory device dev's buffers hold now, in bytes. */

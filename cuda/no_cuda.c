@@ -31,9 +31,10 @@ gs_cuda_register(void *p, size_t bytes, char *msg, size_t msglen)
 
 /* No device runs chunks. */
 GsStatus
-gs_cuda_chunk_issue(int dev, GsChunk *chunk, char *msg, size_t msglen)
+gs_cuda_chunk_issue(int dev, int lane, GsChunk *chunk, char *msg, size_t msglen)
 {
 	(void) dev;
+	(void) lane;
 	(void) chunk;
 	snprintf(msg, msglen, NO_CUDA);
 	return GS_ERR_NO_DEVICE;
@@ -41,16 +42,16 @@ gs_cuda_chunk_issue(int dev, GsChunk *chunk, char *msg, size_t msglen)
 
 /* No device runs chunks. */
 GsStatus
-gs_cuda_chunk_finish(int dev, GsChunk *chunk, char *msg, size_t msglen)
+gs_cuda_chunk_finish(int dev, int lane, GsChunk *chunk, char *msg, size_t msglen)
 {
-	return gs_cuda_chunk_issue(dev, chunk, msg, msglen);
+	return gs_cuda_chunk_issue(dev, lane, chunk, msg, msglen);
 }
 
 /* No device to reset. */
 GsStatus
 gs_cuda_reset(int dev, char *msg, size_t msglen)
 {
-	return gs_cuda_chunk_issue(dev, NULL, msg, msglen);
+	return gs_cuda_chunk_issue(dev, 0, NULL, msg, msglen);
 }
 
 /* No page-locked memory. */

@@ -22,12 +22,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* One device's context, stream and buffers. */
-typedef struct GpuDev
+/* One lane of a device: a stream and the buffers of the chunk it runs. */
+typedef struct GpuLane
 {
-	bool		ready;
-	int			sms;
-	int			arch;			/* GsArch of its compute capability */
 	cudaStream_t s;
 	cudaEvent_t ev[4];			/* copy in begins, kernel begins, copy back begins, done */
 	void	   *in;
@@ -40,6 +37,19 @@ typedef struct GpuDev
 	size_t		heads_cap;
 	char	   *small;			/* device: carry in, carry out, error index, violation */
 	char	   *hsmall;			/* pinned host: carry out, error index, violation */
+} GpuLane;
+
+/*
+ * One device's context and lanes: GS_LANES chunks in flight at once, on
+ * streams of their own, so that one chunk's copy in runs beside another's
+ * kernel and a third's copy back (the copy engines work both ways at once).
+ */
+typedef struct GpuDev
+{
+	bool		ready;
+	int			sms;
+	int			arch;			/* GsArch of its compute capability */
+	GpuLane		lanes[GS_LANES];
 } GpuDev;
 
 static GpuDev devs[GS_MAX_DEVICES];
@@ -86,14 +96,20 @@ OpenDevice(int dev, char *msg, size_t msglen)
 		FAILED(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev),
 			   "cudaDeviceGetAttribute") ||
 		FAILED(cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, dev),
-			   "cudaDeviceGetAttribute") ||
-		FAILED(cudaStreamCreateWithFlags(&g->s, cudaStreamNonBlocking), "cudaStreamCreate") ||
-		FAILED(cudaMalloc((void **) &g->small, SM_BYTES), "cudaMalloc") ||
-		FAILED(cudaHostAlloc((void **) &g->hsmall, SM_BYTES, cudaHostAllocDefault), "cudaHostAlloc"))
+			   "cudaDeviceGetAttribute"))
 		return st;
-	for (int k = 0; k < 4; k++)
-		if (FAILED(cudaEventCreate(&g->ev[k]), "cudaEventCreate"))
+	for (int i = 0; i < GS_LANES; i++)
+	{
+		GpuLane    *l = &g->lanes[i];
+
+		if (FAILED(cudaStreamCreateWithFlags(&l->s, cudaStreamNonBlocking), "cudaStreamCreate") ||
+			FAILED(cudaMalloc((void **) &l->small, SM_BYTES), "cudaMalloc") ||
+			FAILED(cudaHostAlloc((void **) &l->hsmall, SM_BYTES, cudaHostAllocDefault), "cudaHostAlloc"))
 			return st;
+		for (int k = 0; k < 4; k++)
+			if (FAILED(cudaEventCreate(&l->ev[k]), "cudaEventCreate"))
+				return st;
+	}
 	g->arch = GsArch(major * 10 + minor);
 	g->ready = true;
 	return GS_OK;
@@ -171,14 +187,19 @@ gs_cuda_release(int dev)
 	if (!g->ready)
 		return;
 	cudaSetDevice(dev);
-	cudaStreamSynchronize(g->s);
-	cudaFree(g->in);
-	cudaFree(g->out);
-	cudaFree(g->scratch);
-	cudaFree(g->heads);
-	g->in = g->out = g->scratch = NULL;
-	g->heads = NULL;
-	g->in_cap = g->out_cap = g->scratch_cap = g->heads_cap = 0;
+	cudaDeviceSynchronize();
+	for (int i = 0; i < GS_LANES; i++)
+	{
+		GpuLane    *l = &g->lanes[i];
+
+		cudaFree(l->in);
+		cudaFree(l->out);
+		cudaFree(l->scratch);
+		cudaFree(l->heads);
+		l->in = l->out = l->scratch = NULL;
+		l->heads = NULL;
+		l->in_cap = l->out_cap = l->scratch_cap = l->heads_cap = 0;
+	}
 	(void) cudaGetLastError();
 }
 
@@ -187,8 +208,15 @@ extern "C" size_t
 gs_cuda_buffer_bytes(int dev)
 {
 	GpuDev	   *g = &devs[dev];
+	size_t		bytes = 0;
 
-	return g->in_cap + g->out_cap + g->scratch_cap + g->heads_cap + (g->ready ? SM_BYTES : 0);
+	for (int i = 0; i < GS_LANES; i++)
+	{
+		GpuLane    *l = &g->lanes[i];
+
+		bytes += l->in_cap + l->out_cap + l->scratch_cap + l->heads_cap + (g->ready ? SM_BYTES : 0);
+	}
+	return bytes;
 }
 
 /* Start device dev afresh: every allocation of its context goes, the ring is registered again. */
@@ -246,25 +274,25 @@ Elapsed(cudaEvent_t a, cudaEvent_t b)
 /* Queue one chunk of one item type on its device. */
 template <typename In, typename Out, typename Acc>
 static GsStatus
-IssueChunk(GpuDev *g, GsChunk *c, char *msg, size_t msglen)
+IssueChunk(GpuDev *g, GpuLane *l, GsChunk *c, char *msg, size_t msglen)
 {
 	GsStatus	st = GS_OK;
 	const GsPlan *plan = &c->plan;
 	const int64_t n = c->n;
 	const int	kind = c->kernel == GS_KERNEL_KOGGE_STONE ? GS_KS
 		: c->kernel == GS_KERNEL_BRENT_KUNG ? GS_BK : GS_SP;
-	Item<Acc>  *carry_in = (Item<Acc> *) (g->small + SM_CARRY_IN);
-	Item<Acc>  *carry_out = (Item<Acc> *) (g->small + SM_CARRY_OUT);
-	unsigned long long *err = (unsigned long long *) (g->small + SM_ERR);
-	unsigned   *violation = (unsigned *) (g->small + SM_VIOL);
+	Item<Acc>  *carry_in = (Item<Acc> *) (l->small + SM_CARRY_IN);
+	Item<Acc>  *carry_out = (Item<Acc> *) (l->small + SM_CARRY_OUT);
+	unsigned long long *err = (unsigned long long *) (l->small + SM_ERR);
+	unsigned   *violation = (unsigned *) (l->small + SM_VIOL);
 	HeadSource	heads;
 	FloatPlan	fp;
 
 	static_assert(sizeof(Item<Acc>) <= GS_CARRY_BYTES, "carry size");
 	static_assert(offsetof(Item<Acc>, f) == sizeof(Acc), "carry layout (GS_CARRY_BYTES, gs_carry_rescale)");
-	if (!Grow(&g->in, &g->in_cap, (size_t) n * sizeof(In), c->fault, &st, msg, msglen) ||
-		!Grow(&g->out, &g->out_cap, (size_t) n * sizeof(Out), c->fault, &st, msg, msglen) ||
-		!Grow(&g->scratch, &g->scratch_cap, ScratchBytes<Acc>(kind, n), c->fault, &st, msg, msglen))
+	if (!Grow(&l->in, &l->in_cap, (size_t) n * sizeof(In), c->fault, &st, msg, msglen) ||
+		!Grow(&l->out, &l->out_cap, (size_t) n * sizeof(Out), c->fault, &st, msg, msglen) ||
+		!Grow(&l->scratch, &l->scratch_cap, ScratchBytes<Acc>(kind, n), c->fault, &st, msg, msglen))
 		return st;
 
 	/* the float plan's constants, and the limits of a speculative one */
@@ -281,39 +309,39 @@ IssueChunk(GpuDev *g, GsChunk *c, char *msg, size_t msglen)
 	{
 		size_t		hb = ((size_t) (n + 31) / 32 + 1) * 4;
 
-		if (!Grow((void **) &g->heads, &g->heads_cap, hb, GS_FAULT_NONE, &st, msg, msglen) ||
-			FAILED(cudaMemcpyAsync(g->heads, c->head_bits, hb, cudaMemcpyHostToDevice, g->s),
+		if (!Grow((void **) &l->heads, &l->heads_cap, hb, GS_FAULT_NONE, &st, msg, msglen) ||
+			FAILED(cudaMemcpyAsync(l->heads, c->head_bits, hb, cudaMemcpyHostToDevice, l->s),
 				   "copying row heads"))
 			return st;
-		heads.bits = g->heads - c->offset / 32;
+		heads.bits = l->heads - c->offset / 32;
 	}
-	if (FAILED(cudaEventRecord(g->ev[0], g->s), "cudaEventRecord") ||
-		FAILED(cudaMemsetAsync(g->small + SM_ERR, 0xff, 8, g->s), "cudaMemsetAsync") ||
-		FAILED(cudaMemsetAsync(g->small + SM_VIOL, 0, 4, g->s), "cudaMemsetAsync") ||
+	if (FAILED(cudaEventRecord(l->ev[0], l->s), "cudaEventRecord") ||
+		FAILED(cudaMemsetAsync(l->small + SM_ERR, 0xff, 8, l->s), "cudaMemsetAsync") ||
+		FAILED(cudaMemsetAsync(l->small + SM_VIOL, 0, 4, l->s), "cudaMemsetAsync") ||
 		(c->has_carry &&
-		 FAILED(cudaMemcpyAsync(carry_in, c->carry, sizeof(Item<Acc>), cudaMemcpyHostToDevice, g->s),
+		 FAILED(cudaMemcpyAsync(carry_in, c->carry, sizeof(Item<Acc>), cudaMemcpyHostToDevice, l->s),
 				"copying the carry")) ||
-		FAILED(cudaMemcpyAsync(g->in, c->data, (size_t) n * sizeof(In), cudaMemcpyHostToDevice, g->s),
+		FAILED(cudaMemcpyAsync(l->in, c->data, (size_t) n * sizeof(In), cudaMemcpyHostToDevice, l->s),
 			   "copying to the GPU") ||
-		FAILED(cudaEventRecord(g->ev[1], g->s), "cudaEventRecord"))
+		FAILED(cudaEventRecord(l->ev[1], l->s), "cudaEventRecord"))
 		return st;
 	if (c->fault == GS_FAULT_CUDA_ERROR)
 	{
 		/* a real failing CUDA call with work in flight: a launch with no blocks */
-		PlanReduce<float><<<0, 256, 0, g->s>>>(NULL, 0, NULL, NULL, NULL);
+		PlanReduce<float><<<0, 256, 0, l->s>>>(NULL, 0, NULL, NULL, NULL);
 		FAILED(cudaGetLastError(), "launching the scan (injected fault)");
 		return st;
 	}
-	if (FAILED((ScanChunk<In, Out, Acc>(kind, (const In *) g->in, (Out *) g->out, n, c->offset,
+	if (FAILED((ScanChunk<In, Out, Acc>(kind, (const In *) l->in, (Out *) l->out, n, c->offset,
 										heads, plan, fp, c->exclusive, c->has_carry ? carry_in : NULL,
-										carry_out, g->scratch, err, g->s, g->sms, g->arch)),
+										carry_out, l->scratch, err, l->s, g->sms, g->arch)),
 			   "launching the scan") ||
-		FAILED(cudaEventRecord(g->ev[2], g->s), "cudaEventRecord") ||
-		FAILED(cudaMemcpyAsync(c->data, g->out, (size_t) n * sizeof(Out), cudaMemcpyDeviceToHost, g->s),
+		FAILED(cudaEventRecord(l->ev[2], l->s), "cudaEventRecord") ||
+		FAILED(cudaMemcpyAsync(c->data, l->out, (size_t) n * sizeof(Out), cudaMemcpyDeviceToHost, l->s),
 			   "copying from the GPU") ||
-		FAILED(cudaMemcpyAsync(g->hsmall + SM_CARRY_OUT, g->small + SM_CARRY_OUT, SM_BYTES - SM_CARRY_OUT,
-							   cudaMemcpyDeviceToHost, g->s), "copying the carry back") ||
-		FAILED(cudaEventRecord(g->ev[3], g->s), "cudaEventRecord"))
+		FAILED(cudaMemcpyAsync(l->hsmall + SM_CARRY_OUT, l->small + SM_CARRY_OUT, SM_BYTES - SM_CARRY_OUT,
+							   cudaMemcpyDeviceToHost, l->s), "copying the carry back") ||
+		FAILED(cudaEventRecord(l->ev[3], l->s), "cudaEventRecord"))
 		return st;
 	return GS_OK;
 }
@@ -321,26 +349,28 @@ IssueChunk(GpuDev *g, GsChunk *c, char *msg, size_t msglen)
 /* Queue a chunk of an order scan (running maxima or minima). */
 template <typename In>
 static GsStatus
-IssueOrder(GpuDev *g, GsChunk *c, char *msg, size_t msglen)
+IssueOrder(GpuDev *g, GpuLane *l, GsChunk *c, char *msg, size_t msglen)
 {
 	if (c->op == GS_OP_MAX)
-		return IssueChunk<In, In, Ord<In, false> >(g, c, msg, msglen);
-	return IssueChunk<In, In, Ord<In, true> >(g, c, msg, msglen);
+		return IssueChunk<In, In, Ord<In, false> >(g, l, c, msg, msglen);
+	return IssueChunk<In, In, Ord<In, true> >(g, l, c, msg, msglen);
 }
 
 /* Queue one chunk: dispatch on operator, element type and accumulator width. */
 extern "C" GsStatus
-gs_cuda_chunk_issue(int dev, GsChunk *c, char *msg, size_t msglen)
+gs_cuda_chunk_issue(int dev, int lane, GsChunk *c, char *msg, size_t msglen)
 {
 	GpuDev	   *g = &devs[dev];
+	GpuLane    *l;
 	bool		wide = c->plan.acc_bits > 64;
 	GsStatus	st = GS_OK;
 
-	if (dev < 0 || dev >= ndevs || !g->ready)
+	if (dev < 0 || dev >= ndevs || !g->ready || lane < 0 || lane >= GS_LANES)
 	{
-		snprintf(msg, msglen, "CUDA device %d is not open", dev);
+		snprintf(msg, msglen, "CUDA device %d (lane %d) is not open", dev, lane);
 		return GS_ERR_NO_DEVICE;
 	}
+	l = &g->lanes[lane];
 	if (c->plan.acc_bits > GS_GPU_MAX_ACC_BITS || (c->offset & 31) != 0)
 	{
 		snprintf(msg, msglen, "a chunk the GPU engine cannot run (%d-bit plan, offset %lld)",
@@ -354,57 +384,57 @@ gs_cuda_chunk_issue(int dev, GsChunk *c, char *msg, size_t msglen)
 		switch (c->type)
 		{
 			case GS_INT2:
-				return IssueOrder<int16_t>(g, c, msg, msglen);
+				return IssueOrder<int16_t>(g, l, c, msg, msglen);
 			case GS_INT4:
-				return IssueOrder<int32_t>(g, c, msg, msglen);
+				return IssueOrder<int32_t>(g, l, c, msg, msglen);
 			case GS_INT8:
-				return IssueOrder<int64_t>(g, c, msg, msglen);
+				return IssueOrder<int64_t>(g, l, c, msg, msglen);
 			case GS_FLOAT4:
-				return IssueOrder<float>(g, c, msg, msglen);
+				return IssueOrder<float>(g, l, c, msg, msglen);
 			case GS_FLOAT8:
-				return IssueOrder<double>(g, c, msg, msglen);
+				return IssueOrder<double>(g, l, c, msg, msglen);
 		}
 		return GS_ERR_INTERNAL;
 	}
 	switch (c->type)
 	{
 		case GS_INT2:
-			return IssueChunk<int16_t, int64_t, int64_t>(g, c, msg, msglen);
+			return IssueChunk<int16_t, int64_t, int64_t>(g, l, c, msg, msglen);
 		case GS_INT4:
-			return IssueChunk<int32_t, int64_t, int64_t>(g, c, msg, msglen);
+			return IssueChunk<int32_t, int64_t, int64_t>(g, l, c, msg, msglen);
 		case GS_INT8:
-			return IssueChunk<int64_t, int64_t, gs_i128>(g, c, msg, msglen);
+			return IssueChunk<int64_t, int64_t, gs_i128>(g, l, c, msg, msglen);
 		case GS_FLOAT4:
-			return wide ? IssueChunk<float, float, gs_i128>(g, c, msg, msglen)
-				: IssueChunk<float, float, int64_t>(g, c, msg, msglen);
+			return wide ? IssueChunk<float, float, gs_i128>(g, l, c, msg, msglen)
+				: IssueChunk<float, float, int64_t>(g, l, c, msg, msglen);
 		case GS_FLOAT8:
-			return wide ? IssueChunk<double, double, gs_i128>(g, c, msg, msglen)
-				: IssueChunk<double, double, int64_t>(g, c, msg, msglen);
+			return wide ? IssueChunk<double, double, gs_i128>(g, l, c, msg, msglen)
+				: IssueChunk<double, double, int64_t>(g, l, c, msg, msglen);
 	}
 	return GS_ERR_INTERNAL;
 }
 
 /* Wait for a queued chunk and read what came of it. */
 extern "C" GsStatus
-gs_cuda_chunk_finish(int dev, GsChunk *c, char *msg, size_t msglen)
+gs_cuda_chunk_finish(int dev, int lane, GsChunk *c, char *msg, size_t msglen)
 {
-	GpuDev	   *g = &devs[dev];
+	GpuLane    *l = &devs[dev].lanes[lane];
 	GsStatus	st = GS_OK;
 	unsigned long long err_index;
 	unsigned	viol;
 
 	if (FAILED(cudaSetDevice(dev), "cudaSetDevice") ||
-		FAILED(cudaStreamSynchronize(g->s), "running the scan"))
+		FAILED(cudaStreamSynchronize(l->s), "running the scan"))
 		return st;
-	memcpy(c->carry, g->hsmall + SM_CARRY_OUT, GS_CARRY_BYTES);
-	memcpy(&err_index, g->hsmall + SM_ERR, sizeof(err_index));
-	memcpy(&viol, g->hsmall + SM_VIOL, sizeof(viol));
+	memcpy(c->carry, l->hsmall + SM_CARRY_OUT, GS_CARRY_BYTES);
+	memcpy(&err_index, l->hsmall + SM_ERR, sizeof(err_index));
+	memcpy(&viol, l->hsmall + SM_VIOL, sizeof(viol));
 	c->has_carry = true;
 	c->violation = viol != 0;
 	c->err_index = err_index == ULLONG_MAX ? -1 : (int64_t) err_index;
-	c->h2d_ms = Elapsed(g->ev[0], g->ev[1]);
-	c->kernel_ms = Elapsed(g->ev[1], g->ev[2]);
-	c->d2h_ms = Elapsed(g->ev[2], g->ev[3]);
+	c->h2d_ms = Elapsed(l->ev[0], l->ev[1]);
+	c->kernel_ms = Elapsed(l->ev[1], l->ev[2]);
+	c->d2h_ms = Elapsed(l->ev[2], l->ev[3]);
 	return GS_OK;
 }
 
@@ -435,7 +465,7 @@ gs_cuda_init(int fault, char *msg, size_t msglen)
 static GsStatus
 SubmitHere(void *ctx, GsChunk *c, char *msg, size_t msglen)
 {
-	GsStatus	st = gs_cuda_chunk_issue(0, c, msg, msglen);
+	GsStatus	st = gs_cuda_chunk_issue(0, 0, c, msg, msglen);
 
 	(void) ctx;
 	if (st == GS_ERR_CUDA)
@@ -453,7 +483,7 @@ SubmitHere(void *ctx, GsChunk *c, char *msg, size_t msglen)
 static GsStatus
 WaitHere(void *ctx, GsChunk *c, GsGpuTimes *times, char *msg, size_t msglen)
 {
-	GsStatus	st = gs_cuda_chunk_finish(0, c, msg, msglen);
+	GsStatus	st = gs_cuda_chunk_finish(0, 0, c, msg, msglen);
 
 	(void) ctx;
 	(void) times;

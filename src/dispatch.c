@@ -136,18 +136,19 @@ GpuMinElements(GsElemType type)
 }
 
 /*
- * What the CPU engine would take for the scan, in ms: nanoseconds per
- * element by type, measured (test/bench/NOTES.md, "Constants chosen by
+ * What the CPU engine takes for n elements of a type, in ms, reading
+ * aside: nanoseconds per element, measured on an H200 machine's host with
+ * arrays read from a table (test/bench/NOTES.md, "Constants chosen by
  * measurement"); only compared with a wait for the GPU.
  */
 static double
-CpuEstimateMs(const GsScanSpec *spec)
+CpuEstimateMs(GsElemType type, int64 n)
 {
 	static const double ns[] = {
-		[GS_INT2] = 0.4,[GS_INT4] = 0.4,[GS_INT8] = 0.5,[GS_FLOAT4] = 0.5,[GS_FLOAT8] = 1.0
+		[GS_INT2] = 1.8,[GS_INT4] = 1.8,[GS_INT8] = 1.8,[GS_FLOAT4] = 1.3,[GS_FLOAT8] = 2.7
 	};
 
-	return spec->nitems * ns[spec->type] * 1e-6;
+	return n * ns[type] * 1e-6;
 }
 
 /* The name of an engine element type, as SQL spells it. */
@@ -213,23 +214,30 @@ gpuscan_call_start(GsCall *call, Datum arg)
 
 /*
  * Should an auto scan that may use the GPU use it, given the GPU service's
- * load?  Not when the requests queued there would take the GPUs longer than
- * the CPU engine would take for the whole scan.  (A scan that finds no
- * free ring segment does not wait for one either: gpuscan_service_scan.)
+ * load?  The scan goes through the GPU a chunk at a time, and each chunk
+ * waits behind the requests queued there.  Not when that wait (the queued
+ * requests times their mean GPU time so far, over the GPUs) is longer
+ * than the CPU engine would take for a chunk's worth of the array: the
+ * GPUs are the bottleneck then, and the CPU engine serves the scan sooner.
+ * (A scan that finds no free ring segment does not wait for one either:
+ * gpuscan_service_scan.)
  */
 static bool
 GpuWorthWaiting(const GsScanSpec *spec)
 {
 	GsServiceLoad load;
 	double		wait_ms,
-				cpu_ms = CpuEstimateMs(spec);
+				cpu_ms;
+	int64		per_chunk;
 
 	gpuscan_service_load(&load);
+	per_chunk = load.chunk_bytes / Max(gs_type_size(spec->type), gs_output_size(spec->type, spec->op));
+	cpu_ms = CpuEstimateMs(spec->type, Min(spec->nitems, Max(per_chunk, 1)));
 	wait_ms = load.gpus > 0 ? load.queued * load.chunk_ms / load.gpus : 0;
 	if (wait_ms > cpu_ms)
 	{
-		Reason("the GPU service had %d requests queued (about %.2f ms of GPU work), more than the CPU engine's estimate of %.2f ms for %lld elements",
-			   load.queued, wait_ms, cpu_ms, (long long) spec->nitems);
+		Reason("the GPU service had %d requests queued, about %.2f ms of GPU work in front of each chunk, longer than the CPU engine's estimate of %.2f ms for a chunk's worth",
+			   load.queued, wait_ms, cpu_ms);
 		return false;
 	}
 	Reason("%lld elements of %s, at least gpuscan.gpu_min_elements; the GPU service had %d of %d ring segments free, %d requests queued, %d of %d GPUs busy",

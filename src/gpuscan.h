@@ -192,6 +192,7 @@ typedef struct GsServiceLoad
 	int			free_segments;	/* ring segments free */
 	int			segments;
 	double		chunk_ms;		/* a request's mean GPU time so far */
+	int64		chunk_bytes;	/* the largest chunk: half a segment */
 } GsServiceLoad;
 
 /* The GPU service (src/service_*.c). */

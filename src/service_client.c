@@ -349,6 +349,7 @@ gpuscan_service_load(GsServiceLoad *load)
 	load->queued = gs_svc->queued;
 	load->free_segments = gs_svc->nfree;
 	load->segments = gs_svc->nsegments;
+	load->chunk_bytes = gs_svc->segment_bytes / 2;
 	SpinLockRelease(&gs_svc->mutex);
 	load->chunk_ms = requests > 0 ? busy_ms / requests : 0;
 }

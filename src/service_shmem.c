@@ -29,7 +29,7 @@ static Size
 SegmentBytes(void)
 {
 	Size		chunk = (Size) gpuscan_service_chunk_mb << 20;
-	Size		gpu = ((Size) gpuscan_service_gpu_memory_mb << 20) / 3;	/* in, out, scratch */
+	Size		gpu = ((Size) gpuscan_service_gpu_memory_mb << 20) / (3 * GS_LANES);	/* in, out, scratch per lane */
 
 	if (gpu < chunk)
 		chunk = gpu & ~(Size) (RING_ALIGN - 1);

@@ -69,23 +69,29 @@ ServiceExit(int code, Datum arg)
 }
 
 /*
- * A job for one GPU in one round: one request, or a batch of small ones
+ * A job for one lane of one GPU: one request, or a batch of small ones
  * (whole arrays of at most BATCH_VALUES values, of the same type, operator
- * and kernel) scanned as the rows of one array in a pinned staging buffer:
- * one copy in, one launch, one copy back for all of them.
+ * and kernel) scanned as the rows of one array in the lane's pinned staging
+ * buffer: one copy in, one launch, one copy back for all of them.
  */
 typedef struct Job
 {
+	bool		busy;			/* issued, not yet finished */
+	uint64		order;			/* when it was issued: the oldest is finished first */
 	int			device;
+	int			lane;
 	int			n;
 	GsSlot	   *slots[BATCH_MAX];
 	int64		at[BATCH_MAX];	/* each one's first value in the batch */
 	GsChunk		batch;			/* n > 1: the batch as one chunk */
 	GsStatus	status;
-	instr_time	start;
 } Job;
 
-static char *staging[GS_MAX_DEVICES];	/* pinned, segment_bytes each; NULL: no batches */
+static Job jobs[GS_MAX_DEVICES][GS_LANES];
+static char *staging[GS_MAX_DEVICES][GS_LANES];	/* pinned, segment_bytes each; NULL: no batches */
+static int	in_flight[GS_MAX_DEVICES];	/* busy lanes per GPU */
+static instr_time busy_since[GS_MAX_DEVICES];	/* since when a lane of it has been busy */
+static uint64 next_order;
 
 /* May a request join a batch? */
 static bool
@@ -123,76 +129,60 @@ JoinBatch(GsChunk *b, const GsSlot *s, Size capacity)
 }
 
 /*
- * Pick this round's jobs: for each usable GPU, least busy first, the oldest
- * submitted request, with as many small ones as fit when it is small.
+ * Pick a job for a free lane of a GPU: the oldest submitted request, with
+ * as many small ones as fit when it is small.  False when none is queued.
  */
-static int
-PickJobs(Job *jobs, const int *usable, int nusable)
+static bool
+PickJob(Job *job, int dev, int lane)
 {
-	int			order[GS_MAX_DEVICES];
-	int			n = 0;
+	GsSlot	   *best = NULL;
 	TimestampTz now = GetCurrentTimestamp();
 
-	/* the GPUs by busy time so far */
-	for (int i = 0; i < nusable; i++)
-		order[i] = usable[i];
-	for (int i = 1; i < nusable; i++)
-		for (int j = i; j > 0 && gs_svc->stats[order[j]].busy_ms < gs_svc->stats[order[j - 1]].busy_ms; j--)
-		{
-			int			t = order[j];
-
-			order[j] = order[j - 1];
-			order[j - 1] = t;
-		}
-
 	SpinLockAcquire(&gs_svc->mutex);
-	while (n < nusable && gs_svc->queued > 0)
+	for (int i = 0; i < gs_svc->nslots && gs_svc->queued > 0; i++)
 	{
-		Job		   *job = &jobs[n];
-		GsSlot	   *best = NULL;
+		GsSlot	   *s = &gs_svc->slots[i];
 
-		for (int i = 0; i < gs_svc->nslots; i++)
+		if (s->state == SLOT_SUBMITTED && (best == NULL || s->seq < best->seq))
+			best = s;
+	}
+	if (best == NULL)
+	{
+		SpinLockRelease(&gs_svc->mutex);
+		return false;
+	}
+	job->device = dev;
+	job->lane = lane;
+	job->n = 0;
+	job->slots[job->n++] = best;
+	if (staging[dev][lane] != NULL && Batchable(best))
+	{
+		job->batch = best->chunk;
+		for (int i = 0; i < gs_svc->nslots && job->n < BATCH_MAX; i++)
 		{
 			GsSlot	   *s = &gs_svc->slots[i];
 
-			if (s->state == SLOT_SUBMITTED && (best == NULL || s->seq < best->seq))
-				best = s;
+			if (s->state == SLOT_SUBMITTED && s != best && Batchable(s) &&
+				JoinBatch(&job->batch, s, gs_svc->segment_bytes))
+				job->slots[job->n++] = s;
 		}
-		if (best == NULL)
-			break;
-		job->device = order[n];
-		job->n = 0;
-		job->slots[job->n++] = best;
-		if (staging[job->device] != NULL && Batchable(best))
-		{
-			job->batch = best->chunk;
-			for (int i = 0; i < gs_svc->nslots && job->n < BATCH_MAX; i++)
-			{
-				GsSlot	   *s = &gs_svc->slots[i];
-
-				if (s->state == SLOT_SUBMITTED && s != best && Batchable(s) &&
-					JoinBatch(&job->batch, s, gs_svc->segment_bytes))
-					job->slots[job->n++] = s;
-			}
-		}
-		for (int i = 0; i < job->n; i++)
-		{
-			GsSlot	   *s = job->slots[i];
-
-			s->state = SLOT_RUNNING;
-			s->device = job->device;
-			s->queue_ms = (double) (now - s->submitted) / 1000.0;
-			gs_svc->queued--;
-		}
-		n++;
 	}
-	gs_svc->running = n;
+	for (int i = 0; i < job->n; i++)
+	{
+		GsSlot	   *s = job->slots[i];
+
+		s->state = SLOT_RUNNING;
+		s->device = dev;
+		s->queue_ms = (double) (now - s->submitted) / 1000.0;
+		gs_svc->queued--;
+	}
+	gs_svc->running++;
 	SpinLockRelease(&gs_svc->mutex);
-	return n;
+	return true;
 }
 
 /*
- * Lay a batch's requests out in the device's staging buffer: their values
+ * Lay a batch's requests out in its lane's staging buffer: their values
  * one after another, then the bitmap of row heads (each request starts a
  * row, and so does each row of its own).
  */
@@ -200,7 +190,7 @@ static void
 PackBatch(Job *job)
 {
 	GsChunk    *b = &job->batch;
-	char	   *buf = staging[job->device];
+	char	   *buf = staging[job->device][job->lane];
 	size_t		isz = gs_type_size(b->type);
 	size_t		width = Max(isz, (size_t) gs_output_size(b->type, b->op));
 	int64		at = 0;
@@ -233,23 +223,28 @@ PackBatch(Job *job)
 	b->fault = GS_FAULT_NONE;
 }
 
-/* Queue a job on its GPU. */
+/* Queue a job on its lane (the GPU's busy time starts with its first lane). */
 static void
 IssueJob(Job *job)
 {
 	GsSlot	   *s = job->slots[0];
 
-	INSTR_TIME_SET_CURRENT(job->start);
+	job->busy = true;
+	job->order = next_order++;
+	if (in_flight[job->device]++ == 0)
+		INSTR_TIME_SET_CURRENT(busy_since[job->device]);
 	for (int i = 0; i < job->n; i++)
 		job->slots[i]->message[0] = '\0';
 	if (job->n == 1)
 	{
 		/* its data and head bits lie in its segment: the same address in every process */
-		job->status = gs_cuda_chunk_issue(job->device, &s->chunk, s->message, sizeof(s->message));
+		job->status = gs_cuda_chunk_issue(job->device, job->lane, &s->chunk, s->message,
+										  sizeof(s->message));
 		return;
 	}
 	PackBatch(job);
-	job->status = gs_cuda_chunk_issue(job->device, &job->batch, s->message, sizeof(s->message));
+	job->status = gs_cuda_chunk_issue(job->device, job->lane, &job->batch, s->message,
+									  sizeof(s->message));
 }
 
 /* Wait for a job; a batch's results go back to each request's segment. */
@@ -261,7 +256,7 @@ FinishJob(Job *job)
 	size_t		osz;
 
 	if (job->status == GS_OK)
-		job->status = gs_cuda_chunk_finish(job->device, job->n == 1 ? &s->chunk : b,
+		job->status = gs_cuda_chunk_finish(job->device, job->lane, job->n == 1 ? &s->chunk : b,
 										   s->message, sizeof(s->message));
 	if (job->n == 1)
 	{
@@ -275,9 +270,11 @@ FinishJob(Job *job)
 		{
 			GsSlot	   *r = job->slots[i];
 
-			r->status = gs_cuda_chunk_issue(job->device, &r->chunk, r->message, sizeof(r->message));
+			r->status = gs_cuda_chunk_issue(job->device, job->lane, &r->chunk, r->message,
+											sizeof(r->message));
 			if (r->status == GS_OK)
-				r->status = gs_cuda_chunk_finish(job->device, &r->chunk, r->message, sizeof(r->message));
+				r->status = gs_cuda_chunk_finish(job->device, job->lane, &r->chunk, r->message,
+												 sizeof(r->message));
 		}
 		return;
 	}
@@ -304,60 +301,148 @@ FinishJob(Job *job)
 	}
 }
 
-/* Run this round's jobs: all queued on their GPUs first, then each waited for. */
+/*
+ * Hand a finished job's requests back: counters, slots done (or freed when
+ * their backends left), latches set, freed segments signalled.
+ */
 static void
-RunJobs(Job *jobs, int n)
+CompleteJob(Job *job)
 {
-	for (int i = 0; i < n; i++)
-		IssueJob(&jobs[i]);
-	for (int i = 0; i < n; i++)
+	GsDeviceStats *ds = &gs_svc->stats[job->device];
+	Latch	   *latches[BATCH_MAX];
+	int			freed = 0;
+
+	job->busy = false;
+	SpinLockAcquire(&gs_svc->mutex);
+	gs_svc->running--;
+	if (--in_flight[job->device] == 0)
 	{
-		Job		   *job = &jobs[i];
-		GsDeviceStats *ds = &gs_svc->stats[job->device];
 		instr_time	elapsed;
-		Latch	   *latches[BATCH_MAX];
 
-		FinishJob(job);
-		if (job->status == GS_ERR_CUDA)
-		{
-			char		msg[256];
-
-			/* the context may be broken: start the GPU afresh for the next request */
-			if (gs_cuda_reset(job->device, msg, sizeof(msg)) != GS_OK)
-				ereport(LOG,
-						(errmsg("gpuscan GPU service: could not reset GPU %d: %s", job->device, msg)));
-		}
-		else if (job->status == GS_ERR_GPU_OUT_OF_MEMORY)
-			gs_cuda_release(job->device);
 		INSTR_TIME_SET_CURRENT(elapsed);
-		INSTR_TIME_SUBTRACT(elapsed, job->start);
-
-		SpinLockAcquire(&gs_svc->mutex);
-		gs_svc->running--;
+		INSTR_TIME_SUBTRACT(elapsed, busy_since[job->device]);
 		ds->busy_ms += INSTR_TIME_GET_MILLISEC(elapsed);
-		ds->memory_bytes = gs_cuda_buffer_bytes(job->device);
-		if (job->n > 1)
-			ds->batches++;
-		for (int k = 0; k < job->n; k++)
-		{
-			GsSlot	   *s = job->slots[k];
-
-			ds->requests++;
-			ds->bytes += s->chunk.n * (gs_type_size(s->chunk.type) + gs_output_size(s->chunk.type, s->chunk.op));
-			if (s->status != GS_OK)
-				ds->errors++;
-			latches[k] = s->latch;
-			if (s->abandoned)
-				gs_service_free_slot(s);	/* its backend has gone on */
-			else
-				s->state = SLOT_DONE;
-		}
-		SpinLockRelease(&gs_svc->mutex);
-		for (int k = 0; k < job->n; k++)
-			if (latches[k])
-				SetLatch(latches[k]);
 	}
-	ConditionVariableBroadcast(&gs_svc->segment_cv);
+	ds->memory_bytes = gs_cuda_buffer_bytes(job->device);
+	if (job->n > 1)
+		ds->batches++;
+	for (int k = 0; k < job->n; k++)
+	{
+		GsSlot	   *s = job->slots[k];
+
+		ds->requests++;
+		ds->bytes += s->chunk.n * (gs_type_size(s->chunk.type) + gs_output_size(s->chunk.type, s->chunk.op));
+		if (s->status != GS_OK)
+			ds->errors++;
+		latches[k] = s->latch;
+		if (s->abandoned)
+		{
+			freed += s->segment >= 0;
+			gs_service_free_slot(s);	/* its backend has gone on */
+		}
+		else
+			s->state = SLOT_DONE;
+	}
+	SpinLockRelease(&gs_svc->mutex);
+	for (int k = 0; k < job->n; k++)
+		if (latches[k])
+			SetLatch(latches[k]);
+	while (freed-- > 0)
+		ConditionVariableSignal(&gs_svc->segment_cv);
+}
+
+/*
+ * Finish and complete one job.  After a CUDA error its GPU's context may be
+ * broken: the GPU's other lanes are finished first (each request gets what
+ * came of its own work), then the GPU starts afresh for the next request.
+ * Out of GPU memory, the GPU's buffers go once its lanes are done.
+ */
+static void
+FinishAndComplete(Job *job)
+{
+	int			dev = job->device;
+
+	FinishJob(job);
+	if (job->status == GS_ERR_CUDA || job->status == GS_ERR_GPU_OUT_OF_MEMORY)
+	{
+		for (int i = 0; i < GS_LANES; i++)
+		{
+			Job		   *other = &jobs[dev][i];
+
+			if (other != job && other->busy)
+			{
+				FinishJob(other);
+				CompleteJob(other);
+			}
+		}
+	}
+	if (job->status == GS_ERR_CUDA)
+	{
+		char		msg[256];
+
+		if (gs_cuda_reset(dev, msg, sizeof(msg)) != GS_OK)
+			ereport(LOG,
+					(errmsg("gpuscan GPU service: could not reset GPU %d: %s", dev, msg)));
+	}
+	else if (job->status == GS_ERR_GPU_OUT_OF_MEMORY)
+		gs_cuda_release(dev);
+	CompleteJob(job);
+}
+
+/*
+ * Keep every lane busy: for each free lane, GPUs least busy first, the
+ * oldest queued request.  Returns the jobs in flight.
+ */
+static int
+FillLanes(const int *usable, int nusable)
+{
+	int			order[GS_MAX_DEVICES];
+	int			busy = 0;
+
+	/* the GPUs by lanes in flight, then by busy time so far */
+	for (int i = 0; i < nusable; i++)
+		order[i] = usable[i];
+	for (int i = 1; i < nusable; i++)
+		for (int j = i; j > 0; j--)
+		{
+			int			a = order[j],
+						b = order[j - 1];
+
+			if (in_flight[a] < in_flight[b] ||
+				(in_flight[a] == in_flight[b] && gs_svc->stats[a].busy_ms < gs_svc->stats[b].busy_ms))
+			{
+				order[j] = b;
+				order[j - 1] = a;
+			}
+		}
+	for (int lane = 0; lane < GS_LANES; lane++)
+		for (int i = 0; i < nusable; i++)
+		{
+			Job		   *job = &jobs[order[i]][lane];
+
+			if (!job->busy && PickJob(job, order[i], lane))
+				IssueJob(job);
+		}
+	for (int i = 0; i < nusable; i++)
+		busy += in_flight[usable[i]];
+	return busy;
+}
+
+/* The job in flight that was issued first, or NULL. */
+static Job *
+OldestJob(const int *usable, int nusable)
+{
+	Job		   *oldest = NULL;
+
+	for (int i = 0; i < nusable; i++)
+		for (int lane = 0; lane < GS_LANES; lane++)
+		{
+			Job		   *job = &jobs[usable[i]][lane];
+
+			if (job->busy && (oldest == NULL || job->order < oldest->order))
+				oldest = job;
+		}
+	return oldest;
 }
 
 /*
@@ -403,7 +488,8 @@ OpenGpus(int *usable)
 		ereport(LOG,
 				(errmsg("gpuscan GPU service: could not page-lock the ring, copies will be slower: %s", msg)));
 	for (int i = 0; i < nusable; i++)
-		staging[usable[i]] = gs_cuda_pinned_alloc(gs_svc->segment_bytes);
+		for (int lane = 0; lane < GS_LANES; lane++)
+			staging[usable[i]][lane] = gs_cuda_pinned_alloc(gs_svc->segment_bytes);
 
 	SpinLockAcquire(&gs_svc->mutex);
 	gs_svc->ndevices = Max(n, 0);
@@ -426,13 +512,16 @@ OpenGpus(int *usable)
 	return nusable;
 }
 
-/* The service's main loop. */
+/*
+ * The service's main loop: keep the lanes of every GPU busy with the
+ * oldest requests, finish the oldest job in flight, again; sleep on the
+ * latch when nothing is queued or in flight.
+ */
 void
 gpuscan_service_main(Datum arg)
 {
 	int			usable[GS_MAX_DEVICES];
 	int			nusable;
-	Job		   *jobs = palloc(sizeof(Job) * GS_MAX_DEVICES);
 
 	pqsignal(SIGTERM, SignalHandlerForShutdownRequest);
 	pqsignal(SIGHUP, SignalHandlerForConfigReload);
@@ -453,7 +542,7 @@ gpuscan_service_main(Datum arg)
 
 	for (;;)
 	{
-		int			n;
+		Job		   *oldest;
 
 		ResetLatch(MyLatch);
 		if (ShutdownRequestPending)
@@ -463,10 +552,10 @@ gpuscan_service_main(Datum arg)
 			ConfigReloadPending = false;
 			ProcessConfigFile(PGC_SIGHUP);
 		}
-		n = nusable > 0 ? PickJobs(jobs, usable, nusable) : 0;
-		if (n > 0)
+		if (nusable > 0 && FillLanes(usable, nusable) > 0)
 		{
-			RunJobs(jobs, n);
+			oldest = OldestJob(usable, nusable);
+			FinishAndComplete(oldest);
 			continue;
 		}
 		(void) WaitLatch(MyLatch, WL_LATCH_SET | WL_EXIT_ON_PM_DEATH, -1L, PG_WAIT_EXTENSION);
