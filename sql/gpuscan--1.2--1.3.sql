@@ -39,3 +39,32 @@ LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
 
 COMMENT ON FUNCTION gpuscan_last_run() IS
 'this backend''s last scan call: engine (cpu or gpu), kernel, elements, accumulator width, GPU transfer and kernel times, total time, why a GPU call ran on the CPU, the GPU that ran it, its wait in the GPU service''s queue, the backend''s plan and copies; since 1.3 how the argument was read (toast slices, detoasted copy, in memory), where the call''s time went (read, plan, copies, wait for the GPU, CPU scan, results), the process''s CPU time and why the engine was chosen; no row before the first call';
+
+-- gpuscan_service gains the large scans running now on either engine,
+-- which gpuscan.device = auto weighs (the host's load)
+
+DROP FUNCTION gpuscan_service();
+
+CREATE FUNCTION gpuscan_service(
+    OUT pid integer,
+    OUT started timestamp with time zone,
+    OUT state text,
+    OUT message text,
+    OUT device_id integer,
+    OUT device_name text,
+    OUT requests bigint,
+    OUT batches bigint,
+    OUT bytes bigint,
+    OUT busy_ms double precision,
+    OUT errors bigint,
+    OUT gpu_memory_mb bigint,
+    OUT queue_depth integer,
+    OUT free_segments integer,
+    OUT segments integer,
+    OUT active_scans integer)
+RETURNS SETOF record
+AS 'MODULE_PATHNAME', 'gpuscan_service'
+LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION gpuscan_service() IS
+'the GPU service: its process, start and state, and per usable GPU the chunks run, the launches that ran several small ones, bytes moved, busy time, errors and its buffers'' GPU memory; requests waiting, free ring segments, and (since 1.3) the large scans running now on either engine; one row with no device when it has no GPU; no rows without shared_preload_libraries';

@@ -24,6 +24,7 @@
 #include "postgres.h"
 
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include "access/detoast.h"
 #include "fmgr.h"
@@ -213,8 +214,36 @@ gpuscan_call_start(GsCall *call, Datum arg)
 }
 
 /*
- * Should an auto scan that may use the GPU use it, given the GPU service's
- * load?  The scan goes through the GPU a chunk at a time, and each chunk
+ * Scans of this many elements or more count as large: they are what keeps
+ * the host busy (gpuscan_service_scanning).
+ */
+#define LARGE_SCAN_ELEMENTS	65536
+
+/*
+ * Beyond this share of the host's cores running large scans, the host is
+ * busy: the GPU path's extra traffic through host memory (into the ring,
+ * the GPU's copies, out of the ring) then costs more than the CPU engine's
+ * work (test/bench/NOTES.md, "Constants chosen by measurement").
+ */
+#define HOST_BUSY_SHARE		0.5
+
+/* The host's cores. */
+static int
+HostCores(void)
+{
+	static int	cores;
+
+	if (cores == 0)
+		cores = Max((int) sysconf(_SC_NPROCESSORS_ONLN), 1);
+	return cores;
+}
+
+/*
+ * Should an auto scan that may use the GPU use it, given the host's and
+ * the GPU service's load?  Not when the host is busy: more than
+ * HOST_BUSY_SHARE of its cores scanning large arrays; under such load
+ * the host's memory is the bottleneck, and a GPU scan moves its array
+ * through it more often than the CPU engine does.  The scan goes through the GPU a chunk at a time, and each chunk
  * waits behind the requests queued there.  Not when that wait (the queued
  * requests times their mean GPU time so far, over the GPUs) is longer
  * than the CPU engine would take for a chunk's worth of the array: the
@@ -231,6 +260,12 @@ GpuWorthWaiting(const GsScanSpec *spec)
 	int64		per_chunk;
 
 	gpuscan_service_load(&load);
+	if (load.scans > HostCores() * HOST_BUSY_SHARE)
+	{
+		Reason("the host is busy: %d large scans running on %d cores, and the GPU path moves each array through host memory more often than the CPU engine",
+			   load.scans, HostCores());
+		return false;
+	}
 	per_chunk = load.chunk_bytes / Max(gs_type_size(spec->type), gs_output_size(spec->type, spec->op));
 	cpu_ms = CpuEstimateMs(spec->type, Min(spec->nitems, Max(per_chunk, 1)));
 	wait_ms = load.gpus > 0 ? load.queued * load.chunk_ms / load.gpus : 0;
@@ -246,9 +281,35 @@ GpuWorthWaiting(const GsScanSpec *spec)
 	return true;
 }
 
-/* Run one scan on the engine the settings choose. */
+static void RunScan(GsScanSpec *spec, GsCall *call);
+
+/*
+ * Run one scan on the engine the settings choose; a large one counted among
+ * the scans running now while it runs.
+ */
 void
 gpuscan_run(GsScanSpec *spec, GsCall *call)
+{
+	if (spec->nitems < LARGE_SCAN_ELEMENTS)
+	{
+		RunScan(spec, call);
+		return;
+	}
+	gpuscan_service_scanning(true);
+	PG_TRY();
+	{
+		RunScan(spec, call);
+	}
+	PG_FINALLY();
+	{
+		gpuscan_service_scanning(false);
+	}
+	PG_END_TRY();
+}
+
+/* Run one scan on the engine the settings choose. */
+static void
+RunScan(GsScanSpec *spec, GsCall *call)
 {
 	instr_time	elapsed;
 	GsScanResult res;

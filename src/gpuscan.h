@@ -181,6 +181,7 @@ typedef struct GsServiceSnapshot
 	int			nsegments;
 	Size		segment_bytes;
 	int			free_segments;
+	int			active_scans;
 } GsServiceSnapshot;
 
 /* The GPU service's load, as gpuscan.device = auto weighs it. */
@@ -193,12 +194,14 @@ typedef struct GsServiceLoad
 	int			segments;
 	double		chunk_ms;		/* a request's mean GPU time so far */
 	int64		chunk_bytes;	/* the largest chunk: half a segment */
+	int			scans;			/* large scans running now, either engine, this one too */
 } GsServiceLoad;
 
 /* The GPU service (src/service_*.c). */
 extern void gpuscan_service_register(void);
 extern bool gpuscan_service_usable(char *msg, size_t msglen, bool *not_preloaded);
 extern void gpuscan_service_load(GsServiceLoad *load);
+extern void gpuscan_service_scanning(bool start);
 
 /*
  * Scan on a GPU through the service (gpuscan_service_usable first).  With

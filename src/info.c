@@ -79,8 +79,9 @@ gpuscan_devices(PG_FUNCTION_ARGS)
  * a NULL device where it has none): its process, start, state, and per GPU
  * the chunks run, the launches that ran several small requests at once,
  * bytes moved, busy time, errors and device memory of its buffers;
- * requests waiting and free ring segments.  No rows when gpuscan
- * is not in shared_preload_libraries.
+ * requests waiting and free ring segments; since 1.3 the large scans
+ * running now on either engine.  No rows when gpuscan is not in
+ * shared_preload_libraries.
  */
 PG_FUNCTION_INFO_V1(gpuscan_service);
 Datum
@@ -94,8 +95,8 @@ gpuscan_service(PG_FUNCTION_ARGS)
 		return (Datum) 0;
 	for (int i = -1; i < snap.ndevices; i++)
 	{
-		Datum		values[15];
-		bool		isnull[15] = {0};
+		Datum		values[16];
+		bool		isnull[16] = {0};
 		GsDeviceStats *ds = i >= 0 ? &snap.stats[i] : NULL;
 
 		if (i >= 0 && !snap.info[i].supported)
@@ -121,6 +122,9 @@ gpuscan_service(PG_FUNCTION_ARGS)
 		values[12] = Int32GetDatum(snap.queued);
 		values[13] = Int32GetDatum(snap.free_segments);
 		values[14] = Int32GetDatum(snap.nsegments);
+		values[15] = Int32GetDatum(snap.active_scans);	/* since 1.3 */
+		if (rsinfo->setDesc->natts != 15 && rsinfo->setDesc->natts != 16)
+			elog(ERROR, "gpuscan_service() declared with %d columns", rsinfo->setDesc->natts);
 		PutRow(rsinfo, values, isnull);
 	}
 	return (Datum) 0;

@@ -75,6 +75,7 @@ typedef struct GsService
 	int			free_segments[MAX_SEGMENTS];
 	ConditionVariable segment_cv;	/* a segment was freed */
 	pg_atomic_uint32 copy_threads_free; /* of gpuscan.copy_threads, not running now */
+	pg_atomic_uint32 active_scans;	/* backends scanning a large array now, either engine */
 	char	   *ring;
 	GsSlot		slots[FLEXIBLE_ARRAY_MEMBER];
 } GsService;

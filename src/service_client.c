@@ -351,5 +351,38 @@ gpuscan_service_load(GsServiceLoad *load)
 	load->segments = gs_svc->nsegments;
 	load->chunk_bytes = gs_svc->segment_bytes / 2;
 	SpinLockRelease(&gs_svc->mutex);
+	load->scans = (int) pg_atomic_read_u32(&gs_svc->active_scans);
 	load->chunk_ms = requests > 0 ? busy_ms / requests : 0;
+}
+
+static bool scanning;			/* this backend is counted in active_scans */
+static bool scanning_callback_set;
+
+/* At backend exit (a FATAL in the middle of a scan too): count it out. */
+static void
+UncountAtExit(int code, Datum arg)
+{
+	gpuscan_service_scanning(false);
+}
+
+/*
+ * Count this backend in or out of the large scans running now (either
+ * engine), for gpuscan.device = auto's view of the host's load; counting
+ * out twice is harmless.  Nothing without the service.
+ */
+void
+gpuscan_service_scanning(bool start)
+{
+	if (gs_svc == NULL || start == scanning)
+		return;
+	if (!scanning_callback_set)
+	{
+		before_shmem_exit(UncountAtExit, (Datum) 0);
+		scanning_callback_set = true;
+	}
+	if (start)
+		pg_atomic_fetch_add_u32(&gs_svc->active_scans, 1);
+	else
+		pg_atomic_fetch_sub_u32(&gs_svc->active_scans, 1);
+	scanning = start;
 }

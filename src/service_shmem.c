@@ -94,6 +94,7 @@ ServiceShmemStartup(void)
 		gs_svc->segment_bytes = SegmentBytes();
 		gs_svc->ring = (char *) TYPEALIGN(RING_ALIGN, (char *) &gs_svc->slots[nslots]);
 		pg_atomic_init_u32(&gs_svc->copy_threads_free, gpuscan_copy_threads);
+		pg_atomic_init_u32(&gs_svc->active_scans, 0);
 		gs_svc->nfree = gs_svc->nsegments;
 		for (int i = 0; i < gs_svc->nsegments; i++)
 			gs_svc->free_segments[i] = gs_svc->nsegments - 1 - i;
@@ -169,5 +170,6 @@ gpuscan_service_snapshot(GsServiceSnapshot *snap)
 	snap->segment_bytes = gs_svc->segment_bytes;
 	snap->free_segments = gs_svc->nfree;
 	SpinLockRelease(&gs_svc->mutex);
+	snap->active_scans = (int) pg_atomic_read_u32(&gs_svc->active_scans);
 	return true;
 }

@@ -125,6 +125,11 @@ def main():
     for method, ls in latencies.items():
         print("latency %-18s median %6.1f ms, max %6.1f ms over %d cancels"
               % (method, statistics.median(ls), max(ls), len(ls)))
+    # a cancelled scan leaves the count of scans running now (auto's view of
+    # the host's load) as it found it: nothing else scans here
+    rows = b.query("SELECT active_scans FROM gpuscan_service() LIMIT 1")
+    if rows:
+        t.check(rows[0][0] == "0", "after the cancels no scan counts as running (active_scans %s)" % rows[0][0])
     a.close()
     b.close()
     return t.summary()
