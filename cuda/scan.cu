@@ -89,7 +89,13 @@ OpenDevice(int dev, char *msg, size_t msglen)
 				minor = 0;
 
 	memset(g, 0, sizeof(*g));
+	/*
+	 * Blocking synchronisation: the service waits for a lane asleep, not
+	 * spinning a host core the backends' scans need (CUDA spins by default
+	 * where it has fewer contexts than cores).
+	 */
 	if (FAILED(cudaSetDevice(dev), "cudaSetDevice") ||
+		FAILED(cudaSetDeviceFlags(cudaDeviceScheduleBlockingSync), "cudaSetDeviceFlags") ||
 		FAILED(cudaFree(0), "creating the CUDA context") ||
 		FAILED(cudaDeviceGetAttribute(&g->sms, cudaDevAttrMultiProcessorCount, dev),
 			   "cudaDeviceGetAttribute") ||

@@ -220,12 +220,13 @@ gpuscan_call_start(GsCall *call, Datum arg)
 #define LARGE_SCAN_ELEMENTS	65536
 
 /*
- * Beyond this share of the host's cores running large scans, the host is
- * busy: the GPU path's extra traffic through host memory (into the ring,
- * the GPU's copies, out of the ring) then costs more than the CPU engine's
- * work (test/bench/NOTES.md, "Constants chosen by measurement").
+ * gpuscan.auto_max_host_scans = -1: the host is busy from more large scans
+ * than this share of its cores (at least one scan): beyond it the GPU
+ * path's extra traffic through host memory (into the ring, the GPU's
+ * copies, out of the ring) costs more than the CPU engine's work
+ * (test/bench/NOTES.md, "Constants chosen by measurement").
  */
-#define HOST_BUSY_SHARE		0.5
+#define HOST_SCANS_PER_CORE	0.125
 
 /* The host's cores. */
 static int
@@ -238,16 +239,26 @@ HostCores(void)
 	return cores;
 }
 
+/* The most large scans running for which auto still uses the GPU. */
+static int
+MaxHostScans(void)
+{
+	if (gpuscan_auto_max_host_scans >= 0)
+		return gpuscan_auto_max_host_scans;
+	return Max((int) (HostCores() * HOST_SCANS_PER_CORE), 1);
+}
+
 /*
  * Should an auto scan that may use the GPU use it, given the host's and
- * the GPU service's load?  Not when the host is busy: more than
- * HOST_BUSY_SHARE of its cores scanning large arrays; under such load
- * the host's memory is the bottleneck, and a GPU scan moves its array
- * through it more often than the CPU engine does.  The scan goes through the GPU a chunk at a time, and each chunk
- * waits behind the requests queued there.  Not when that wait (the queued
- * requests times their mean GPU time so far, over the GPUs) is longer
- * than the CPU engine would take for a chunk's worth of the array: the
- * GPUs are the bottleneck then, and the CPU engine serves the scan sooner.
+ * the GPU service's load?  Not when the host is busy: more large scans
+ * running (this one included) than MaxHostScans; under such load the
+ * host's memory is the bottleneck, and a GPU scan moves its array through
+ * it more often than the CPU engine does.  The scan goes through the GPU a
+ * chunk at a time, and each chunk waits behind the requests queued there.
+ * Not when that wait (the queued requests times their mean GPU time so
+ * far, over the GPUs) is longer than the CPU engine would take for a
+ * chunk's worth of the array: the GPUs are the bottleneck then, and the
+ * CPU engine serves the scan sooner.
  * (A scan that finds no free ring segment does not wait for one either:
  * gpuscan_service_scan.)
  */
@@ -260,10 +271,10 @@ GpuWorthWaiting(const GsScanSpec *spec)
 	int64		per_chunk;
 
 	gpuscan_service_load(&load);
-	if (load.scans > HostCores() * HOST_BUSY_SHARE)
+	if (load.scans > MaxHostScans())
 	{
-		Reason("the host is busy: %d large scans running on %d cores, and the GPU path moves each array through host memory more often than the CPU engine",
-			   load.scans, HostCores());
+		Reason("the host is busy: %d large scan%s running, more than gpuscan.auto_max_host_scans (%d), and the GPU path moves each array through host memory more often than the CPU engine",
+			   load.scans, load.scans == 1 ? "" : "s", MaxHostScans());
 		return false;
 	}
 	per_chunk = load.chunk_bytes / Max(gs_type_size(spec->type), gs_output_size(spec->type, spec->op));

@@ -29,6 +29,7 @@ int			gpuscan_kernel = GPUSCAN_KERNEL_AUTO;
 int			gpuscan_inject_fault = GS_FAULT_NONE;
 bool		gpuscan_toast_streaming = true;
 int			gpuscan_toast_slice_bytes = 0;
+int			gpuscan_auto_max_host_scans = -1;
 
 static const struct config_enum_entry device_options[] = {
 	{"auto", GPUSCAN_DEVICE_AUTO, false},
@@ -77,6 +78,16 @@ _PG_init(void)
 							GPU_MIN_ELEMENTS_DEFAULT,
 							-1, INT_MAX,
 							PGC_USERSET,
+							0,
+							NULL, NULL, NULL);
+	DefineCustomIntVariable("gpuscan.auto_max_host_scans",
+							"Most large scans running on the host for which gpuscan.device = auto still uses the GPU.",
+							"Beyond it the host's memory is the bottleneck, and the CPU engine "
+							"serves a scan better; -1 uses an eighth of the host's cores (at least 1).",
+							&gpuscan_auto_max_host_scans,
+							-1,
+							-1, INT_MAX,
+							PGC_SUSET,
 							0,
 							NULL, NULL, NULL);
 	DefineCustomEnumVariable("gpuscan.kernel",

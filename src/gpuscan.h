@@ -42,6 +42,7 @@ extern int	gpuscan_inject_fault;	/* testing only: a GsFault (cuda/gpuscan_cuda.h
 /* gpuscan.toast_streaming, gpuscan.toast_slice_bytes (src/gpuscan.c) */
 extern bool gpuscan_toast_streaming;
 extern int	gpuscan_toast_slice_bytes;
+extern int	gpuscan_auto_max_host_scans;
 
 /*
  * The CPU engine's window over values read from TOAST: read, then scanned

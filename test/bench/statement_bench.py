@@ -211,7 +211,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--runs", type=int, default=9)
     ap.add_argument("--gpu", action="store_true", help="also the GPU modes")
-    ap.add_argument("--sizes", default="16,64", help="array sizes in Mi elements")
+    ap.add_argument("--sizes", default="16,64", help="array sizes in Mi elements (0.5: 2^19)")
     ap.add_argument("--types", default="real,double precision")
     ap.add_argument("--integer", action="store_true", default=True)
     ap.add_argument("--no-integer", dest="integer", action="store_false")
@@ -236,19 +236,20 @@ def main():
         modes = args.modes.split(",")
     if args.title:
         print("\n## %s" % args.title)
-    arrays = [(t, int(s)) for s in args.sizes.split(",") for t in args.types.split(",")]
+    arrays = [(t, float(s)) for s in args.sizes.split(",") for t in args.types.split(",")]
     if args.integer:
         arrays.append(("integer", 16))
     for typ, mi in arrays:
-        name = "t_%s_%dm" % (typ.split()[0], mi)
+        n = int(mi * M)
+        name = "t_%s_%dk" % (typ.split()[0], n >> 10)
         storage = "STORAGE EXTERNAL" if typ == "integer" else None
         if not args.keep or c.value("SELECT to_regclass('gsbench.%s') IS NOT NULL" % name) != "t":
-            for q in table_sql(name, typ, mi * M, storage):
+            for q in table_sql(name, typ, n, storage):
                 c.query(q)
         width = 4 if typ == "real" else 8
-        show("%dM %s%s, result %d MB" % (mi, typ, " (STORAGE EXTERNAL, bigint results)" if storage else "",
+        show("%gM %s%s, result %g MB" % (mi, typ, " (STORAGE EXTERNAL, bigint results)" if storage else "",
                                          mi * width),
-             bench_table(c, name, modes, args.runs, mi * M * width))
+             bench_table(c, name, modes, args.runs, n * width))
     if args.storage:
         storage_table(c, max(3, args.runs // 2), args.keep)
     if args.small:

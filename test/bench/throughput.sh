@@ -9,12 +9,12 @@
 # of line, uncompressed), and the last element of each one's running total
 # as the CPU engine computes it.  Then, for 1, 16, 64 and 256 clients
 # (CLIENTS) and gpuscan.device = cpu, gpu and auto (MODES; every other
-# setting at its default), pgbench runs test/bench/throughput.sql for
-# DURATION seconds (default 20): TPS, failed transactions (a wrong result fails),
+# setting at its default; auto/N sets gpuscan.auto_max_host_scans = N), pgbench runs test/bench/throughput.sql for
+# DURATION seconds (default 20; every mode draws the same rows: --random-seed): TPS, failed transactions (a wrong result fails),
 # the host's CPU time per scan (/proc/stat over the run, every core,
 # pgbench included, over two scans per transaction), the GPU service's busy
-# time (gpuscan_service().busy_ms over the run) and, for auto, the share of
-# scans that went to the GPU.  Ratios against cpu at the same client count.
+# time (gpuscan_service().busy_ms over the run) and the share of the
+# double precision scans that went to the GPU.  Ratios against cpu at the same client count.
 # Writes OUTDIR/throughput.txt (the log and table), throughput.csv and, where
 # matplotlib is at hand, throughput.png.
 #
@@ -77,7 +77,10 @@ for c in $CLIENTS; do
 		j=$((c < 16 ? c : 16))
 		psql -X -q -c "TRUNCATE tp_runs"
 		j0=$(cpu_jiffies); b0=$(busy_ms); t0=$(date +%s.%N)
-		PGOPTIONS="-c gpuscan.device=$mode" pgbench -n -c "$c" -j "$j" -T "$DURATION" \
+		# auto/N: auto with gpuscan.auto_max_host_scans = N
+		opts="-c gpuscan.device=${mode%%/*}"
+		[ "$mode" != "${mode%%/*}" ] && opts="$opts -c gpuscan.auto_max_host_scans=${mode#*/}"
+		PGOPTIONS="$opts" pgbench -n --random-seed=1 -c "$c" -j "$j" -T "$DURATION" \
 			-f test/bench/throughput.sql >"$OUTDIR/pgbench-$c-$mode.log" 2>&1
 		t1=$(date +%s.%N); j1=$(cpu_jiffies); b1=$(busy_ms)
 		tps=$(sed -n 's/^tps = \([0-9.]*\).*/\1/p' "$OUTDIR/pgbench-$c-$mode.log" | head -1)
@@ -97,7 +100,7 @@ for c in $CLIENTS; do
 done
 
 echo
-echo "| clients | mode | TPS | / cpu | failed | host CPU ms per scan | GPU busy | scans on the GPU |"
+echo "| clients | mode | TPS | / cpu | failed | host CPU ms per scan | GPU busy | double precision scans on the GPU |"
 echo "|---|---|---|---|---|---|---|---|"
 awk -F, 'NR > 1 { key = $1; if ($2 == "cpu") base[key] = $3; row[NR] = $0 }
 	END { for (i = 2; i <= NR; i++) { split(row[i], f, ",");

@@ -120,6 +120,17 @@ SELECT engine = CASE WHEN pg_temp.has_gpu() THEN 'gpu' ELSE 'cpu' END AS engine_
             THEN engine_reason LIKE '5000 elements of integer, at least gpuscan.gpu_min_elements; the GPU service had % ring segments free%'
             ELSE engine_reason LIKE 'the GPU engine could not take it: no usable GPU: %' END AS engine_reason_given
 FROM gpuscan_last_run();
+-- a busy host: more large scans running (this one included) than
+-- gpuscan.auto_max_host_scans keeps auto on the CPU engine
+SET gpuscan.auto_max_host_scans = 0;
+SELECT (gpu_cumsum(array_fill(1, ARRAY[70000])))[70000] AS large_busy_host;
+SELECT engine = 'cpu' AS on_the_cpu,
+       CASE WHEN pg_temp.has_gpu()
+            THEN engine_reason LIKE 'the host is busy: 1 large scan running, more than gpuscan.auto_max_host_scans (0), %'
+            ELSE engine_reason LIKE 'the GPU engine could not take it: no usable GPU: %' END AS engine_reason_given
+FROM gpuscan_last_run();
+SELECT pg_temp.outcome($$SET gpuscan.auto_max_host_scans = -2$$) <> 'ok' AS minus_two_refused;
+RESET gpuscan.auto_max_host_scans;
 RESET gpuscan.gpu_min_elements;
 
 -- the counters move with the calls
