@@ -125,7 +125,7 @@ GpuMinElements(GsElemType type)
 	switch (type)
 	{
 		case GS_FLOAT8:
-			return INT64_C(1) << 19;
+			return INT64_C(1) << 20;
 		case GS_INT2:
 		case GS_INT4:
 			return INT64_C(1) << 21;
