@@ -112,10 +112,11 @@ ReportScanError(const GsScanResult *res, Oid restype, int ndim,
 
 /*
  * The smallest array gpuscan.device = auto sends to the GPU: the setting,
- * or with -1 a crossover per element type, chosen by measurement (see
- * test/bench/NOTES.md, "Constants chosen by measurement").  int2 is taken as
- * int4; int8 as float4 (8-byte transfers like float8, a CPU loop as fast as
- * int4's).
+ * or with -1 a crossover per element type, chosen by measurement of whole
+ * statements reading arrays from a table (see test/bench/NOTES.md,
+ * "Constants chosen by measurement"); where the engines tie, the CPU
+ * engine, which moves fewer bytes through host memory.  int2 is taken as
+ * int4; int8 as float4 (not measured).
  */
 static int64
 GpuMinElements(GsElemType type)
@@ -126,14 +127,14 @@ GpuMinElements(GsElemType type)
 	{
 		case GS_FLOAT8:
 			return INT64_C(1) << 20;
-		case GS_INT2:
-		case GS_INT4:
-			return INT64_C(1) << 21;
 		case GS_FLOAT4:
 		case GS_INT8:
-			return INT64_C(1) << 22;
+			return INT64_C(1) << 23;
+		case GS_INT2:
+		case GS_INT4:
+			return INT64_C(1) << 24;
 	}
-	return INT64_C(1) << 22;
+	return INT64_C(1) << 23;
 }
 
 /*
