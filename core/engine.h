@@ -42,14 +42,24 @@ typedef enum GsElemType
  * The operator of a scan: running totals (exact, integers give int8
  * results), or running maxima / minima (results of the input's type, each
  * one of the input values, in PostgreSQL's order: NaN above every other
- * value, -0 equal to 0, the later of equal values wins).
+ * value, -0 equal to 0, the later of equal values wins); or over a moving
+ * window of spec->window positions (NULLs counted as positions): its exact
+ * sum (integers give int8), its mean; or the running mean of the row so
+ * far.  Means of integers are float8, of floats their type; every float
+ * result is the exact value rounded once.
  */
 typedef enum GsScanOp
 {
 	GS_OP_SUM = 0,
 	GS_OP_MAX,
-	GS_OP_MIN
+	GS_OP_MIN,
+	GS_OP_MOVSUM,
+	GS_OP_MOVAVG,
+	GS_OP_CUMAVG
 } GsScanOp;
+
+/* Is op one of the window operators (cpu/window.c)? */
+#define GS_OP_IS_WINDOW(op)	((op) >= GS_OP_MOVSUM)
 
 /* Status codes of an engine call. */
 typedef enum GsStatus
@@ -80,6 +90,7 @@ typedef struct GsScanSpec
 	int64_t		row_len;		/* positions per row (> 0 when nitems > 0) */
 	const uint8_t *nulls;		/* null bitmap, or NULL when no NULLs */
 	bool		exclusive;		/* running total before each value (sums only) */
+	int64_t		window;			/* GS_OP_MOVSUM, GS_OP_MOVAVG: positions per window (>= 1) */
 	void		(*interrupt) (void);	/* called between chunks; may not return */
 } GsScanSpec;
 
@@ -335,7 +346,7 @@ extern bool gs_simd_enabled(void);
 
 /*
  * The exact CPU engine (cpu/).  spec->result may be spec->values (results written
- * over the values) except for exclusive sums.
+ * over the values) except for exclusive sums and the window operators.
  */
 extern GsStatus gs_cpu_scan(const GsScanSpec *spec, GsScanResult *res);
 

@@ -632,4 +632,152 @@ gs_wide_reduce(const uint64_t *acc, int nlimbs, uint64_t *scratch,
 	return 1;
 }
 
+/* ---------- means: an exact quotient, rounded once ---------- */
+
+/* Bit length of a nonzero 128-bit magnitude. */
+GS_HD int
+gs_bits128(gs_u128 x)
+{
+	uint64_t	hi = (uint64_t) (x >> 64);
+
+	return hi ? 128 - gs_clz64(hi) : 64 - gs_clz64((uint64_t) x);
+}
+
+/*
+ * q * 2^e rounded to float (f8: double), half to even, with gradual
+ * underflow and overflow to +-Infinity; when sticky, the exact value lies
+ * strictly between q * 2^e and (q + 1) * 2^e.  q must hold at least two
+ * bits more than the format (q >= 2^(p+1)), so the rounding point lies
+ * below its lowest bit.  A float result is returned exactly as a double.
+ */
+GS_HD double
+gs_round_sticky(int neg, uint64_t q, int sticky, int e, int f8)
+{
+	const int	p = f8 ? 53 : 24;
+	const int	ulp_min = f8 ? -1074 : -149;
+	int			ulp = e + (64 - gs_clz64(q)) - p;
+	int			d;
+	uint64_t	m,
+				rest,
+				half;
+	double		r;
+
+	if (ulp < ulp_min)
+		ulp = ulp_min;
+	d = ulp - e;				/* >= 2: the bits of q below one ulp */
+	if (d >= 64)
+	{
+		/* q < 2^64 <= 2^(d-1): below half an ulp of the smallest subnormal, or at it */
+		m = (d == 64 && (q >> 63) && ((q << 1) != 0 || sticky)) ? 1 : 0;
+	}
+	else
+	{
+		m = q >> d;
+		rest = q & ((UINT64_C(1) << d) - 1);
+		half = UINT64_C(1) << (d - 1);
+		if (rest > half || (rest == half && (sticky || (m & 1))))
+			m++;
+	}
+	/* m <= 2^p: exact as a double; scaling by 2^ulp is exact or overflows */
+	r = (double) m * gs_pow2(ulp);
+	if (!f8)
+		r = (double) (float) r;
+	return neg ? -r : r;
+}
+
+/*
+ * (mag * 2^e) / c rounded to float (f8: double), half to even, mag > 0,
+ * c >= 1; when sticky_in, mag stands for a value strictly between mag and
+ * mag + 1 (units 2^e), and must then hold at least 120 bits.  The dividend
+ * is brought to p + 3 + bits(c) bits (shifted left, or right with the bits
+ * shifted out folded into its lowest bit), so the quotient, p + 3 or p + 4
+ * bits, fits 64 bits and its remainder is the sticky bit: every rounding
+ * boundary lies on a multiple of 4 * c of the dividend, so the folding
+ * moves no value across one.  A float result is returned as a double.
+ */
+GS_HD double
+gs_round_quotient(int neg, gs_u128 mag, int sticky_in, int e, uint64_t c, int f8)
+{
+	const int	want = (f8 ? 53 : 24) + 3 + (64 - gs_clz64(c));
+	int			nb = gs_bits128(mag);
+	gs_u128		dv;
+	uint64_t	q,
+				r;
+
+	if (nb <= want)
+	{
+		dv = mag << (want - nb);
+		e -= want - nb;
+	}
+	else
+	{
+		int			sh = nb - want;
+
+		dv = (mag >> sh) | (gs_u128) (sticky_in || (mag & (((gs_u128) 1 << sh) - 1)) != 0);
+		e += sh;
+	}
+	if ((dv >> 64) == 0)
+	{
+		q = (uint64_t) dv / c;
+		r = (uint64_t) dv % c;
+	}
+	else
+	{
+#if defined(__x86_64__) && !defined(__CUDA_ARCH__)
+		/* the quotient fits 64 bits: one divide instruction */
+		uint64_t	lo = (uint64_t) dv,
+					hi = (uint64_t) (dv >> 64);
+
+		__asm__("divq %4" : "=a"(q), "=d"(r) : "a"(lo), "d"(hi), "rm"(c));
+#else
+		q = (uint64_t) (dv / c);
+		r = (uint64_t) (dv % c);
+#endif
+	}
+	return gs_round_sticky(neg, q, r != 0, e, f8);
+}
+
+/*
+ * A wide integer's magnitude (nlimbs limbs, nonzero) as its top 127 bits
+ * (or all of it when shorter) and whether any bit below them is set; returns
+ * the power of two they are scaled by.
+ */
+GS_HD int
+gs_wide_top127(const uint64_t *mag, int nlimbs, gs_u128 *top, int *sticky)
+{
+	int			t,
+				nb,
+				sh,
+				k,
+				b,
+				i;
+	uint64_t	w0,
+				w1,
+				w2;
+	gs_u128		lo;
+
+	for (t = nlimbs - 1; t > 0 && mag[t] == 0; t--)
+		;
+	nb = mag[t] ? 64 * t + 64 - gs_clz64(mag[t]) : 0;
+	*sticky = 0;
+	if (nb <= 127)
+	{
+		*top = ((gs_u128) (nlimbs > 1 ? mag[1] : 0) << 64) | mag[0];
+		return 0;
+	}
+	/* bits [sh, sh + 127), from at most three limbs */
+	sh = nb - 127;
+	k = sh / 64;
+	b = sh % 64;
+	w0 = mag[k];
+	w1 = k + 1 < nlimbs ? mag[k + 1] : 0;
+	w2 = k + 2 < nlimbs ? mag[k + 2] : 0;
+	lo = ((gs_u128) w1 << 64) | w0;
+	*top = b ? (lo >> b) | ((gs_u128) w2 << (128 - b)) : lo;
+	*sticky = b && (w0 & ((UINT64_C(1) << b) - 1)) != 0;
+	for (i = 0; i < k && !*sticky; i++)
+		*sticky = mag[i] != 0;
+	return sh;
+}
+
 #endif							/* GPUSCAN_EXACT_H */

@@ -39,11 +39,15 @@ gs_result_size(GsElemType type)
 	return type == GS_FLOAT4 ? 4 : 8;
 }
 
-/* Bytes per result of a scan: running totals, or values of the input's type. */
+/*
+ * Bytes per result of a scan: totals and means (int8 or float8 for
+ * integers, the type for floats: both 8 bytes), or values of the input's
+ * type (maxima, minima).
+ */
 int
 gs_output_size(GsElemType type, GsScanOp op)
 {
-	return op == GS_OP_SUM ? gs_result_size(type) : gs_type_size(type);
+	return op == GS_OP_MAX || op == GS_OP_MIN ? gs_type_size(type) : gs_result_size(type);
 }
 
 /* Number of set bits among bits [start, start+len) of a bitmap. */
@@ -120,6 +124,13 @@ gs_spec_ok(const GsScanSpec *spec, GsScanResult *res)
 	{
 		res->status = GS_ERR_INTERNAL;
 		snprintf(res->message, sizeof(res->message), "exclusive scans are running totals only");
+		return false;
+	}
+	if ((spec->op == GS_OP_MOVSUM || spec->op == GS_OP_MOVAVG) && spec->window < 1)
+	{
+		res->status = GS_ERR_INTERNAL;
+		snprintf(res->message, sizeof(res->message), "a moving window of %lld positions",
+				 (long long) spec->window);
 		return false;
 	}
 	return true;

@@ -55,21 +55,41 @@ gs_window_init(GsWindow *w, GsSource *src, int size)
 		return 1;
 	}
 	w->cap = (int64_t) (src->window_bytes / (size_t) size);
+	w->buf = src->window;
 	return src->window != NULL && w->cap > 0;
+}
+
+/* Start a window over src in its lag window. */
+int
+gs_window_init_lag(GsWindow *w, GsSource *src, int size)
+{
+	int			ok = gs_window_init(w, src, size);
+
+	if (src->values)
+		return ok;
+	w->cap = (int64_t) (src->lag_window_bytes / (size_t) size);
+	w->buf = src->lag_window;
+	return src->lag_window != NULL && w->cap > 0;
+}
+
+/* Read exactly the values [k, k + m) into the window. */
+const char *
+gs_window_read(GsWindow *w, int64_t k, int64_t m)
+{
+	double		t0 = NowMs();
+
+	w->src->read(w->src->ctx, k * w->size, (size_t) m * w->size, w->buf);
+	w->src->read_ms += NowMs() - t0;
+	w->src->reads++;
+	w->first = k;
+	w->n = m;
+	return w->buf;
 }
 
 /* Read the window afresh from value k on. */
 const char *
 gs_window_fill(GsWindow *w, int64_t k, int64_t n)
 {
-	int64_t		m = w->total - k < w->cap ? w->total - k : w->cap;
-	double		t0 = NowMs();
-
 	(void) n;
-	w->src->read(w->src->ctx, k * w->size, (size_t) m * w->size, w->src->window);
-	w->src->read_ms += NowMs() - t0;
-	w->src->reads++;
-	w->first = k;
-	w->n = m;
-	return w->src->window;
+	return gs_window_read(w, k, w->total - k < w->cap ? w->total - k : w->cap);
 }

@@ -41,6 +41,9 @@ typedef struct GsSource
 	/* the CPU engine's window over a reader: the caller's memory (headroom before it) */
 	char	   *window;
 	size_t		window_bytes;
+	/* a second one, for the values leaving a moving window (cpu/window.c) */
+	char	   *lag_window;
+	size_t		lag_window_bytes;
 	/* what reading cost: wall time in read (or the memory copies), calls */
 	double		read_ms;
 	int64_t		reads;
@@ -68,13 +71,20 @@ typedef struct GsWindow
 	int64_t		first;			/* the window holds values [first, first + n) */
 	int64_t		n;
 	int64_t		cap;			/* values the window holds at most */
+	char	   *buf;			/* where they are read to: src->window, or src->lag_window */
 } GsWindow;
 
 /* Start a window over src; false when a reader source has no window memory. */
 extern int	gs_window_init(GsWindow *w, GsSource *src, int size);
 
+/* Start a window over src in its lag_window; false as gs_window_init. */
+extern int	gs_window_init_lag(GsWindow *w, GsSource *src, int size);
+
 /* Read the window afresh from value k on (k + n <= total, n <= cap). */
 extern const char *gs_window_fill(GsWindow *w, int64_t k, int64_t n);
+
+/* Read exactly the values [k, k + m) into the window (m <= cap). */
+extern const char *gs_window_read(GsWindow *w, int64_t k, int64_t m);
 
 /*
  * The values [k, k + n) (n <= w->cap), contiguous: where they lie in memory,
@@ -87,7 +97,7 @@ gs_window_at(GsWindow *w, int64_t k, int64_t n)
 	if (w->src->values)
 		return (const char *) w->src->values + (size_t) k * w->size;
 	if (k >= w->first && k + n <= w->first + w->n)
-		return w->src->window + (size_t) (k - w->first) * w->size;
+		return w->buf + (size_t) (k - w->first) * w->size;
 	return gs_window_fill(w, k, n);
 }
 

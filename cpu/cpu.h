@@ -94,4 +94,13 @@ extern int64_t gs_cpu_int_block(GsElemType type, const void *in, void *out,
 extern void gs_cpu_order_block(GsElemType type, const void *in, void *out,
 							   int64_t n, int is_min, OrderState *st);
 
+/*
+ * The window operators, GS_OP_MOVSUM, GS_OP_MOVAVG and GS_OP_CUMAVG
+ * (cpu/window.c), over the values of lead (and a second window on its
+ * source for the values leaving).  Returns the index among the stored
+ * values of the first window sum out of range, -1, or -2 when a reader
+ * source has no lag window; *acc_bits gets the widest accumulator used.
+ */
+extern int64_t gs_cpu_window_scan(const GsScanSpec *spec, GsWindow *lead, int *acc_bits);
+
 #endif							/* GPUSCAN_CPU_H */

@@ -165,7 +165,16 @@ gs_cpu_scan(const GsScanSpec *spec, GsScanResult *res)
 		return res->status = GS_ERR_INTERNAL;
 	}
 
-	if (spec->op == GS_OP_SUM)
+	if (GS_OP_IS_WINDOW(spec->op))
+	{
+		bad = gs_cpu_window_scan(spec, &win, &res->acc_bits);
+		if (bad == -2)
+		{
+			snprintf(res->message, sizeof(res->message), "the CPU engine needs a second window to read a moving window's values from");
+			return res->status = GS_ERR_INTERNAL;
+		}
+	}
+	else if (spec->op == GS_OP_SUM)
 	{
 		SumRow		sum;
 		RowScan		rs = {&sum, gs_type_size(spec->type), gs_result_size(spec->type),

@@ -68,3 +68,128 @@ LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION gpuscan_service() IS
 'the GPU service: its process, start and state, and per usable GPU the chunks run, the launches that ran several small ones, bytes moved, busy time, errors and its buffers'' GPU memory; requests waiting, free ring segments, and (since 1.3) the large scans running now on either engine; one row with no device when it has no GPU; no rows without shared_preload_libraries';
+
+-- gpu_movsum, gpu_movavg: the exact sum and mean of a moving window of
+-- "window" positions along the last dimension (fewer at the start of a row;
+-- NULL positions counted, their values skipped); gpu_cumavg: the running
+-- mean of everything so far in the row
+
+CREATE FUNCTION gpu_movsum(arr smallint[], "window" integer)
+RETURNS bigint[]
+AS 'MODULE_PATHNAME', 'gpu_movsum'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION gpu_movsum(arr integer[], "window" integer)
+RETURNS bigint[]
+AS 'MODULE_PATHNAME', 'gpu_movsum'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION gpu_movsum(arr bigint[], "window" integer)
+RETURNS bigint[]
+AS 'MODULE_PATHNAME', 'gpu_movsum'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION gpu_movsum(arr real[], "window" integer)
+RETURNS real[]
+AS 'MODULE_PATHNAME', 'gpu_movsum'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION gpu_movsum(arr double precision[], "window" integer)
+RETURNS double precision[]
+AS 'MODULE_PATHNAME', 'gpu_movsum'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION gpu_movavg(arr smallint[], "window" integer)
+RETURNS double precision[]
+AS 'MODULE_PATHNAME', 'gpu_movavg'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION gpu_movavg(arr integer[], "window" integer)
+RETURNS double precision[]
+AS 'MODULE_PATHNAME', 'gpu_movavg'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION gpu_movavg(arr bigint[], "window" integer)
+RETURNS double precision[]
+AS 'MODULE_PATHNAME', 'gpu_movavg'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION gpu_movavg(arr real[], "window" integer)
+RETURNS real[]
+AS 'MODULE_PATHNAME', 'gpu_movavg'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION gpu_movavg(arr double precision[], "window" integer)
+RETURNS double precision[]
+AS 'MODULE_PATHNAME', 'gpu_movavg'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION gpu_cumavg(arr smallint[])
+RETURNS double precision[]
+AS 'MODULE_PATHNAME', 'gpu_cumavg'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION gpu_cumavg(arr integer[])
+RETURNS double precision[]
+AS 'MODULE_PATHNAME', 'gpu_cumavg'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION gpu_cumavg(arr bigint[])
+RETURNS double precision[]
+AS 'MODULE_PATHNAME', 'gpu_cumavg'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION gpu_cumavg(arr real[])
+RETURNS real[]
+AS 'MODULE_PATHNAME', 'gpu_cumavg'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION gpu_cumavg(arr double precision[])
+RETURNS double precision[]
+AS 'MODULE_PATHNAME', 'gpu_cumavg'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION gpu_movsum(smallint[], integer) IS
+'the exact sum of each moving window of window positions along the last dimension as bigint[] (error if a window sum leaves bigint); NULL positions count as positions, their values are skipped, and stay NULL';
+
+COMMENT ON FUNCTION gpu_movsum(integer[], integer) IS
+'the exact sum of each moving window of window positions along the last dimension as bigint[] (error if a window sum leaves bigint); NULL positions count as positions, their values are skipped, and stay NULL';
+
+COMMENT ON FUNCTION gpu_movsum(bigint[], integer) IS
+'the exact sum of each moving window of window positions along the last dimension as bigint[] (error if a window sum leaves bigint); NULL positions count as positions, their values are skipped, and stay NULL';
+
+COMMENT ON FUNCTION gpu_movsum(real[], integer) IS
+'the sum of each moving window of window positions along the last dimension, each the correctly rounded exact sum; NULL positions count as positions, their values are skipped, and stay NULL';
+
+COMMENT ON FUNCTION gpu_movsum(double precision[], integer) IS
+'the sum of each moving window of window positions along the last dimension, each the correctly rounded exact sum; NULL positions count as positions, their values are skipped, and stay NULL';
+
+COMMENT ON FUNCTION gpu_movavg(smallint[], integer) IS
+'the mean of the values in each moving window of window positions along the last dimension, the exact sum over the count rounded once to double precision; NULL positions count as positions, their values are skipped, and stay NULL';
+
+COMMENT ON FUNCTION gpu_movavg(integer[], integer) IS
+'the mean of the values in each moving window of window positions along the last dimension, the exact sum over the count rounded once to double precision; NULL positions count as positions, their values are skipped, and stay NULL';
+
+COMMENT ON FUNCTION gpu_movavg(bigint[], integer) IS
+'the mean of the values in each moving window of window positions along the last dimension, the exact sum over the count rounded once to double precision; NULL positions count as positions, their values are skipped, and stay NULL';
+
+COMMENT ON FUNCTION gpu_movavg(real[], integer) IS
+'the mean of the values in each moving window of window positions along the last dimension, the exact sum over the count rounded once to real; NULL positions count as positions, their values are skipped, and stay NULL';
+
+COMMENT ON FUNCTION gpu_movavg(double precision[], integer) IS
+'the mean of the values in each moving window of window positions along the last dimension, the exact sum over the count rounded once to double precision; NULL positions count as positions, their values are skipped, and stay NULL';
+
+COMMENT ON FUNCTION gpu_cumavg(smallint[]) IS
+'the running mean of the values so far along the last dimension, the exact sum over the count rounded once to double precision; NULL elements skipped (NULL positions stay NULL)';
+
+COMMENT ON FUNCTION gpu_cumavg(integer[]) IS
+'the running mean of the values so far along the last dimension, the exact sum over the count rounded once to double precision; NULL elements skipped (NULL positions stay NULL)';
+
+COMMENT ON FUNCTION gpu_cumavg(bigint[]) IS
+'the running mean of the values so far along the last dimension, the exact sum over the count rounded once to double precision; NULL elements skipped (NULL positions stay NULL)';
+
+COMMENT ON FUNCTION gpu_cumavg(real[]) IS
+'the running mean of the values so far along the last dimension, the exact sum over the count rounded once to real; NULL elements skipped (NULL positions stay NULL)';
+
+COMMENT ON FUNCTION gpu_cumavg(double precision[]) IS
+'the running mean of the values so far along the last dimension, the exact sum over the count rounded once to double precision; NULL elements skipped (NULL positions stay NULL)';

@@ -70,11 +70,12 @@ PositionSubscripts(int64 pos, int ndim, const int *dims, const int *lbs)
 
 /* Raise the ERROR a failed scan stands for. */
 static void
-ReportScanError(const GsScanResult *res, Oid restype, int ndim,
+ReportScanError(const GsScanResult *res, GsScanOp op, Oid restype, int ndim,
 				const int *dims, const int *lbs)
 {
 	char	   *where = res->error_position >= 0
 		? PositionSubscripts(res->error_position, ndim, dims, lbs) : NULL;
+	const char *what = op == GS_OP_MOVSUM ? "window sum" : "running total";
 
 	switch (res->status)
 	{
@@ -82,14 +83,15 @@ ReportScanError(const GsScanResult *res, Oid restype, int ndim,
 			ereport(ERROR,
 					(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
 					 errmsg("bigint out of range"),
-					 where ? errdetail("The running total at subscript %s is outside the range of bigint.", where) : 0));
+					 where ? errdetail("The %s at subscript %s is outside the range of bigint.",
+									   what, where) : 0));
 			break;
 		case GS_ERR_FLOAT_OVERFLOW:
 			ereport(ERROR,
 					(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
 					 errmsg("value out of range: overflow"),
-					 where ? errdetail("The running total at subscript %s is outside the range of type %s.",
-									   where, format_type_be(restype)) : 0));
+					 where ? errdetail("The %s at subscript %s is outside the range of type %s.",
+									   what, where, format_type_be(restype)) : 0));
 			break;
 		case GS_ERR_OUT_OF_MEMORY:
 			ereport(ERROR,
@@ -337,6 +339,14 @@ RunScan(GsScanSpec *spec, GsCall *call)
 
 	if (gpuscan_device == GPUSCAN_DEVICE_CPU)
 		Reason("gpuscan.device is cpu");
+	else if (GS_OP_IS_WINDOW(spec->op))
+	{
+		/* the GPU engine has no window kernels yet: the CPU engine, never an error */
+		if (gpuscan_device == GPUSCAN_DEVICE_GPU)
+			NoteFallback("moving sums and means run on the CPU engine only");
+		else
+			Reason("moving sums and means run on the CPU engine only");
+	}
 	else if (gpuscan_device == GPUSCAN_DEVICE_GPU)
 	{
 		use_gpu = true;
@@ -450,5 +460,5 @@ RunScan(GsScanSpec *spec, GsCall *call)
 	gpuscan_last.valid = true;
 
 	if (res.status != GS_OK)
-		ReportScanError(&res, call->restype, call->ndim, call->dims, call->lbs);
+		ReportScanError(&res, spec->op, call->restype, call->ndim, call->dims, call->lbs);
 }

@@ -27,23 +27,26 @@
 
 /*
  * Engine element type of an array element type, and the result's element
- * type: running totals of integers are bigint, anything else keeps its type.
+ * type: sums of integers are bigint, means of integers double precision,
+ * anything else keeps its type.
  */
 static GsElemType
 ScanTypes(Oid elemtype, GsScanOp op, const char *fname, Oid *restype)
 {
+	Oid			intres = op == GS_OP_MOVAVG || op == GS_OP_CUMAVG ? FLOAT8OID
+		: op == GS_OP_SUM || op == GS_OP_MOVSUM ? INT8OID : elemtype;
+
 	*restype = elemtype;
 	switch (elemtype)
 	{
 		case INT2OID:
-			if (op == GS_OP_SUM)
-				*restype = INT8OID;
+			*restype = intres;
 			return GS_INT2;
 		case INT4OID:
-			if (op == GS_OP_SUM)
-				*restype = INT8OID;
+			*restype = intres;
 			return GS_INT4;
 		case INT8OID:
+			*restype = intres;
 			return GS_INT8;
 		case FLOAT4OID:
 			return GS_FLOAT4;
@@ -111,15 +114,17 @@ ResultBytes(Size overhead, int64 nvalues, GsElemType type, GsScanOp op, int nite
  * no scan pays for allocating it.
  */
 static char *
-CpuWindow(void)
+CpuWindow(char **window)
 {
-	static char *window;
-
-	if (window == NULL)
-		window = (char *) MemoryContextAlloc(TopMemoryContext,
-											 GS_CPU_WINDOW_BYTES + GS_SOURCE_HEADROOM) + GS_SOURCE_HEADROOM;
-	return window;
+	if (*window == NULL)
+		*window = (char *) MemoryContextAlloc(TopMemoryContext,
+											  GS_CPU_WINDOW_BYTES + GS_SOURCE_HEADROOM) + GS_SOURCE_HEADROOM;
+	return *window;
 }
+
+/* The CPU engine's windows: the values scanned, and those leaving a moving window. */
+static char *cpu_window;
+static char *cpu_lag_window;
 
 /*
  * Scan an array read from TOAST in slices (src/toast_source.c): its header
@@ -127,8 +132,8 @@ CpuWindow(void)
  * source into the engine, the results written once, into the result.
  */
 static Datum
-ScanStreamed(GsToastArray *ta, GsScanOp op, bool exclusive, const char *fname,
-			 GsCall *call)
+ScanStreamed(GsToastArray *ta, GsScanOp op, bool exclusive, int64 window,
+			 const char *fname, GsCall *call)
 {
 	Oid			restype;
 	GsElemType	type = ScanTypes(ta->elemtype, op, fname, &restype);
@@ -169,7 +174,12 @@ ScanStreamed(GsToastArray *ta, GsScanOp op, bool exclusive, const char *fname,
 
 	/* the CPU engine's window (GPU scans read into the service's ring instead) */
 	ta->source.window_bytes = GS_CPU_WINDOW_BYTES;
-	ta->source.window = CpuWindow();
+	ta->source.window = CpuWindow(&cpu_window);
+	if (GS_OP_IS_WINDOW(op))
+	{
+		ta->source.lag_window_bytes = GS_CPU_WINDOW_BYTES;
+		ta->source.lag_window = CpuWindow(&cpu_lag_window);
+	}
 
 	memset(&spec, 0, sizeof(spec));
 	spec.type = type;
@@ -180,6 +190,7 @@ ScanStreamed(GsToastArray *ta, GsScanOp op, bool exclusive, const char *fname,
 	spec.row_len = ta->dims[ta->ndim - 1];
 	spec.nulls = hasnulls ? BitmapOf(result) : NULL;
 	spec.exclusive = exclusive;
+	spec.window = window;
 
 	call->restype = restype;
 	call->ndim = ta->ndim;
@@ -201,7 +212,7 @@ ScanStreamed(GsToastArray *ta, GsScanOp op, bool exclusive, const char *fname,
  * else is detoasted first, as PostgreSQL does.
  */
 static Datum
-ScanArray(Datum datum, GsScanOp op, bool exclusive, const char *fname)
+ScanArray(Datum datum, GsScanOp op, bool exclusive, int64 window, const char *fname)
 {
 	GsCall		call;
 	GsToastArray ta;
@@ -226,7 +237,7 @@ ScanArray(Datum datum, GsScanOp op, bool exclusive, const char *fname)
 	if (gpuscan_toast_streaming &&
 		gpuscan_toast_open(datum, gpuscan_toast_slice_bytes > 0 ? 0 : GS_STREAM_MIN_BYTES,
 						   gpuscan_toast_slice_bytes, &ta))
-		return ScanStreamed(&ta, op, exclusive, fname, &call);
+		return ScanStreamed(&ta, op, exclusive, window, fname, &call);
 
 	call.input_kind = VARATT_IS_EXTENDED(raw) ? "detoasted copy" : "in memory";
 	arr = DatumGetArrayTypeP(datum);
@@ -253,9 +264,10 @@ ScanArray(Datum datum, GsScanOp op, bool exclusive, const char *fname)
 	 * (detoasting made one): its header and null bitmap are the result's,
 	 * and its pages are already in memory, where a fresh result's would be
 	 * faulted in one by one.  Not for exclusive sums, whose CPU loop reads
-	 * a value after writing the total before it.
+	 * a value after writing the total before it, nor for moving windows,
+	 * which read values again after their results are written.
 	 */
-	in_place = (Pointer) arr != DatumGetPointer(datum) && !exclusive &&
+	in_place = (Pointer) arr != DatumGetPointer(datum) && !exclusive && !GS_OP_IS_WINDOW(op) &&
 		gs_output_size(type, op) == gs_type_size(type) && restype == ARR_ELEMTYPE(arr);
 	if (in_place)
 		result = arr;
@@ -276,6 +288,7 @@ ScanArray(Datum datum, GsScanOp op, bool exclusive, const char *fname)
 	spec.row_len = dims[ndim - 1];
 	spec.nulls = nulls;
 	spec.exclusive = exclusive;
+	spec.window = window;
 
 	call.restype = restype;
 	call.ndim = ndim;
@@ -295,7 +308,7 @@ PG_FUNCTION_INFO_V1(gpu_cumsum);
 Datum
 gpu_cumsum(PG_FUNCTION_ARGS)
 {
-	return ScanArray(PG_GETARG_DATUM(0), GS_OP_SUM, PG_GETARG_BOOL(1), "gpu_cumsum");
+	return ScanArray(PG_GETARG_DATUM(0), GS_OP_SUM, PG_GETARG_BOOL(1), 0, "gpu_cumsum");
 }
 
 /* gpu_cummax(arr): running maxima along the last dimension, in PostgreSQL's order. */
@@ -303,7 +316,7 @@ PG_FUNCTION_INFO_V1(gpu_cummax);
 Datum
 gpu_cummax(PG_FUNCTION_ARGS)
 {
-	return ScanArray(PG_GETARG_DATUM(0), GS_OP_MAX, false, "gpu_cummax");
+	return ScanArray(PG_GETARG_DATUM(0), GS_OP_MAX, false, 0, "gpu_cummax");
 }
 
 /* gpu_cummin(arr): running minima along the last dimension, in PostgreSQL's order. */
@@ -311,5 +324,47 @@ PG_FUNCTION_INFO_V1(gpu_cummin);
 Datum
 gpu_cummin(PG_FUNCTION_ARGS)
 {
-	return ScanArray(PG_GETARG_DATUM(0), GS_OP_MIN, false, "gpu_cummin");
+	return ScanArray(PG_GETARG_DATUM(0), GS_OP_MIN, false, 0, "gpu_cummin");
+}
+
+/* The window argument of a moving function: at least 1, or ERROR 22023. */
+static int64
+WindowArg(int32 window, const char *fname)
+{
+	if (window < 1)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("%s window must be at least 1, not %d", fname, window),
+				 errhint("Give the number of positions each window spans, the current one included.")));
+	return window;
+}
+
+/*
+ * gpu_movsum(arr, window): the exact sum of each moving window of window
+ * positions along the last dimension (fewer at the start of a row), NULL
+ * positions counted and their values skipped.
+ */
+PG_FUNCTION_INFO_V1(gpu_movsum);
+Datum
+gpu_movsum(PG_FUNCTION_ARGS)
+{
+	return ScanArray(PG_GETARG_DATUM(0), GS_OP_MOVSUM, false,
+					 WindowArg(PG_GETARG_INT32(1), "gpu_movsum"), "gpu_movsum");
+}
+
+/* gpu_movavg(arr, window): the mean of each moving window's values, rounded once. */
+PG_FUNCTION_INFO_V1(gpu_movavg);
+Datum
+gpu_movavg(PG_FUNCTION_ARGS)
+{
+	return ScanArray(PG_GETARG_DATUM(0), GS_OP_MOVAVG, false,
+					 WindowArg(PG_GETARG_INT32(1), "gpu_movavg"), "gpu_movavg");
+}
+
+/* gpu_cumavg(arr): the running mean of each row's values so far, rounded once. */
+PG_FUNCTION_INFO_V1(gpu_cumavg);
+Datum
+gpu_cumavg(PG_FUNCTION_ARGS)
+{
+	return ScanArray(PG_GETARG_DATUM(0), GS_OP_CUMAVG, false, 0, "gpu_cumavg");
 }

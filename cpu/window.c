@@ -1,0 +1,596 @@
+/*
+ * cpu/window.c — the CPU engine's window operators: exact moving sums
+ * (gpu_movsum), moving means (gpu_movavg) and running means (gpu_cumavg).
+ *
+ * Each row is walked position by position in blocks.  The sum of the
+ * window is kept exactly: the value entering adds, the value leaving (the
+ * one window positions back, NULL positions counted) subtracts, in the fixed
+ * point of core/exact.h, so every window's sum is an exact integer however
+ * long the row, and each output is rounded once.  Beside the sum the window
+ * counts its values, NaNs, infinities and -0s, which give the special
+ * results and the means' divisors.  The fixed-point unit and width are
+ * chosen block by block (as cpu/sum_block.c does for running totals) from
+ * the values entering and leaving and the sum carried in, so a block of
+ * ordinary values runs with a 64-bit integer.
+ *
+ * The values leaving are read through a second window on the chunk source
+ * (core/source.h): where they are still in the first, from there; else
+ * read again (TOAST slices), so a window longer than the CPU engine's
+ * cache-sized window reads the array twice, and never holds it whole.
+ */
+#include "cpu.h"
+
+#include <math.h>
+#include <stdio.h>
+
+#define Min(a, b)	((a) < (b) ? (a) : (b))
+#define Max(a, b)	((a) > (b) ? (a) : (b))
+
+/* Positions per block. */
+#define WIN_BLOCK	GS_CPU_BLOCK_VALUES
+
+/* Accumulators: 64-bit, 128-bit, limbs. */
+#define W_ACC64		0
+#define W_ACC128	1
+#define W_WIDE		2
+
+/* What is in the window now. */
+typedef struct WinState
+{
+	int64_t		nvals;			/* values (non-NULL positions) */
+	int64_t		nan,
+				pinf,
+				ninf,
+				negz;			/* of which NaN, +Infinity, -Infinity, -0 */
+	Carry		sum;			/* the exact sum: floats w * 2^unit, integers units of 1 */
+} WinState;
+
+/* One scan of a window operator. */
+typedef struct WinScan
+{
+	const GsScanSpec *spec;
+	bool		isfloat;
+	bool		f8;
+	bool		mean;
+	int			in_size;
+	int			out_size;
+	int64_t		window;			/* positions; INT64_MAX: the whole row so far */
+	int			acc_bits;		/* widest accumulator used */
+	WinState	st;
+	uint64_t	scratch[GS_MAX_LIMBS];
+} WinScan;
+
+/* Is bit p of a null bitmap set (a value there)? */
+static inline bool
+HasValue(const uint8_t *nulls, int64_t p)
+{
+	return (nulls[p >> 3] >> (p & 7)) & 1;
+}
+
+/* An integer value of a type, sign-extended. */
+static inline int64_t
+IntAt(GsElemType type, const char *p, int64_t i)
+{
+	switch (type)
+	{
+		case GS_INT2:
+			return ((const int16_t *) p)[i];
+		case GS_INT4:
+			return ((const int32_t *) p)[i];
+		default:
+			return ((const int64_t *) p)[i];
+	}
+}
+
+/*
+ * One block of an integer row: positions [0, np) of the block, the first at
+ * row position rowpos0 and array position pos0; in holds the values
+ * entering, lag those leaving, out gets one result per value entering.
+ * Returns the index (among the values entering) of the first window sum
+ * outside int8, or -1.
+ */
+static inline __attribute__((always_inline)) int64_t
+IntLoop(WinScan *ws, GsElemType type, const char *in, const char *lag, char *out,
+		int64_t pos0, int64_t np, int64_t rowpos0, int64_t b, bool hasnulls, bool mean)
+{
+	const uint8_t *nulls = ws->spec->nulls;
+	int64_t		w = ws->window;
+	gs_i128		acc = CarryToI128(&ws->st.sum);
+	int64_t		nvals = ws->st.nvals;
+	int64_t		ai = 0,
+				bi = 0,
+				bad = -1,
+				i;
+
+	for (i = 0; i < np; i++)
+	{
+		bool		enter = !hasnulls || HasValue(nulls, pos0 + i);
+		bool		leave = hasnulls ? rowpos0 + i >= w && HasValue(nulls, pos0 + i - w) : b > 0;
+
+		if (leave)
+		{
+			acc -= IntAt(type, lag, bi++);
+			nvals--;
+		}
+		if (!enter)
+			continue;
+		acc += IntAt(type, in, ai);
+		nvals++;
+		if (mean)
+			((double *) out)[ai] = acc == 0 ? 0.0
+				: gs_round_quotient(acc < 0, acc < 0 ? (gs_u128) -acc : (gs_u128) acc, 0, 0,
+									(uint64_t) nvals, 1);
+		else
+		{
+			if (acc < INT64_MIN || acc > INT64_MAX)
+			{
+				if (bad < 0)
+					bad = ai;
+			}
+			((int64_t *) out)[ai] = (int64_t) acc;
+		}
+		ai++;
+	}
+	CarryFromI128(&ws->st.sum, acc, 0);
+	ws->st.nvals = nvals;
+	return bad;
+}
+
+/* One block of an integer row (IntLoop), its constant arguments made constant. */
+static int64_t
+IntBlock(WinScan *ws, const char *in, const char *lag, char *out,
+		 int64_t pos0, int64_t np, int64_t rowpos0, int64_t b)
+{
+	GsElemType	type = ws->spec->type;
+	bool		hasnulls = ws->spec->nulls != NULL;
+
+#define INT_CASE(T, N, M) \
+	if (type == (T) && hasnulls == (N) && ws->mean == (M)) \
+		return IntLoop(ws, T, in, lag, out, pos0, np, rowpos0, b, N, M)
+#define INT_TYPE(T) \
+	INT_CASE(T, false, false); INT_CASE(T, false, true); \
+	INT_CASE(T, true, false); INT_CASE(T, true, true)
+	INT_TYPE(GS_INT2);
+	INT_TYPE(GS_INT4);
+	INT_TYPE(GS_INT8);
+#undef INT_TYPE
+#undef INT_CASE
+	return -1;
+}
+
+/* The running accumulators of a float block. */
+typedef struct FloatAcc
+{
+	int64_t		a64;
+	gs_i128		a128;
+	uint64_t   *wide;
+	int			nlimbs;
+} FloatAcc;
+
+/*
+ * Add (or, remove, take away) one float value, bits u, to the window: a
+ * special value to its count, a finite one to the sum.
+ */
+static inline __attribute__((always_inline)) void
+FloatMove(WinState *st, FloatAcc *fa, uint64_t u, bool f8, int accw, bool special,
+		  bool remove, const FloatConsts *c)
+{
+	uint64_t	a = u & (GS_SIGN_BIT(f8) - 1);
+
+	if (special)
+	{
+		if (a >= GS_INF_BITS(f8))
+		{
+			int64_t    *cnt = a > GS_INF_BITS(f8) ? &st->nan
+				: (u & GS_SIGN_BIT(f8)) ? &st->ninf : &st->pinf;
+
+			*cnt += remove ? -1 : 1;
+			return;
+		}
+		if (u == GS_SIGN_BIT(f8))
+		{
+			st->negz += remove ? -1 : 1;
+			return;
+		}
+	}
+	if (accw == W_ACC64)
+	{
+		double		x = f8 ? gs_f64_from_bits(u) : (double) gs_f32_from_bits((uint32_t) u);
+		int64_t		v = gs_f64_to_fixed64(x, c->s1, c->s2);
+
+		fa->a64 += remove ? -v : v;
+	}
+	else if (accw == W_ACC128)
+	{
+		gs_i128		v = f8 ? gs_f64_to_fixed128(u, c->lsb) : gs_f32_to_fixed128((uint32_t) u, c->lsb);
+
+		fa->a128 += remove ? -v : v;
+	}
+	else if (a != 0)
+	{
+		uint64_t	m;
+		int			e;
+		int			neg = gs_float_parts(u, f8, &m, &e);
+		int			sh = gs_align(&m, e, c->lsb);
+
+		gs_wide_add(fa->wide, fa->nlimbs, neg ^ (int) remove, m, sh);
+	}
+}
+
+/*
+ * The result of the window now: a special value by its counts, a zero by
+ * its -0s, else its sum or mean rounded once.  *overflow is set when a
+ * finite sum rounds to an infinity.
+ */
+static inline __attribute__((always_inline)) double
+FloatResult(const WinState *st, FloatAcc *fa, bool f8, int accw, bool special, bool mean,
+			const FloatConsts *c, uint64_t *scratch, bool *overflow)
+{
+	double		v;
+	int			neg;
+	gs_u128		mag;
+
+	if (special && unlikely(st->nan || st->pinf || st->ninf))
+	{
+		if (st->nan || (st->pinf && st->ninf))
+			return gs_f64_from_bits(UINT64_C(0x7ff8000000000000));
+		return st->pinf ? gs_f64_from_bits(UINT64_C(0x7ff0000000000000))
+			: gs_f64_from_bits(UINT64_C(0xfff0000000000000));
+	}
+	if (accw == W_ACC64)
+	{
+		if (fa->a64 == 0)
+			goto zero;
+		if (!mean)
+		{
+			v = f8 ? gs_fixed64_to_f64(fa->a64, c->scale_d)
+				: (double) gs_fixed64_to_f32(fa->a64, c->scale_f);
+			*overflow = isinf(v);
+			return v;
+		}
+		neg = fa->a64 < 0;
+		mag = neg ? (gs_u128) -(gs_i128) fa->a64 : (gs_u128) fa->a64;
+		return gs_round_quotient(neg, mag, 0, c->lsb, (uint64_t) st->nvals, f8);
+	}
+	if (accw == W_ACC128)
+	{
+		if (fa->a128 == 0)
+			goto zero;
+		if (!mean)
+		{
+			v = gs_fixed128_round(fa->a128, c->lsb, f8, c->scale_d);
+			*overflow = isinf(v);
+			return v;
+		}
+		neg = fa->a128 < 0;
+		mag = neg ? (gs_u128) 0 - (gs_u128) fa->a128 : (gs_u128) fa->a128;
+		return gs_round_quotient(neg, mag, 0, c->lsb, (uint64_t) st->nvals, f8);
+	}
+	else
+	{
+		const uint64_t *m = fa->wide;
+		int			i,
+					sh,
+					sticky;
+		gs_u128		top;
+
+		neg = (int) (fa->wide[fa->nlimbs - 1] >> 63);
+		if (neg)
+		{
+			uint64_t	carry = 1;
+
+			for (i = 0; i < fa->nlimbs; i++)
+			{
+				scratch[i] = ~fa->wide[i] + carry;
+				carry = carry && scratch[i] == 0;
+			}
+			m = scratch;
+		}
+		for (i = 0; i < fa->nlimbs && m[i] == 0; i++)
+			;
+		if (i == fa->nlimbs)
+			goto zero;
+		if (!mean)
+		{
+			int64_t		t63 = 0;
+			int			s63 = 0;
+
+			gs_wide_reduce(fa->wide, fa->nlimbs, scratch, &neg, &t63, &s63);
+			v = f8 ? gs_round_f64(neg, t63, c->lsb + s63)
+				: (double) gs_round_f32(neg, t63, c->lsb + s63);
+			*overflow = isinf(v);
+			return v;
+		}
+		sh = gs_wide_top127(m, fa->nlimbs, &top, &sticky);
+		return gs_round_quotient(neg, top, sticky, c->lsb + sh, (uint64_t) st->nvals, f8);
+	}
+zero:
+	return special && st->negz == st->nvals ? -0.0 : 0.0;
+}
+
+/*
+ * One block of a float row (see IntLoop for the arguments), with an
+ * accumulator of the kind accw in units of 2^c->lsb.  Returns the index of
+ * the first window sum that overflows the type, or -1.
+ */
+static inline __attribute__((always_inline)) int64_t
+FloatLoop(WinScan *ws, FloatAcc *fa, const char *in, const char *lag, char *out,
+		  int64_t pos0, int64_t np, int64_t rowpos0, int64_t b, const FloatConsts *c,
+		  bool f8, int accw, bool special, bool hasnulls, bool mean)
+{
+	const uint8_t *nulls = ws->spec->nulls;
+	WinState   *st = &ws->st;
+	int64_t		w = ws->window;
+	int64_t		ai = 0,
+				bi = 0,
+				bad = -1,
+				i;
+
+	for (i = 0; i < np; i++)
+	{
+		bool		enter = !hasnulls || HasValue(nulls, pos0 + i);
+		bool		leave = hasnulls ? rowpos0 + i >= w && HasValue(nulls, pos0 + i - w) : b > 0;
+		bool		overflow = false;
+		double		v;
+
+		if (leave)
+		{
+			uint64_t	u = f8 ? ((const uint64_t *) lag)[bi] : ((const uint32_t *) lag)[bi];
+
+			FloatMove(st, fa, u, f8, accw, special, true, c);
+			bi++;
+			st->nvals--;
+		}
+		if (!enter)
+			continue;
+		FloatMove(st, fa, f8 ? ((const uint64_t *) in)[ai] : ((const uint32_t *) in)[ai],
+				  f8, accw, special, false, c);
+		st->nvals++;
+		v = FloatResult(st, fa, f8, accw, special, mean, c, ws->scratch, &overflow);
+		if (f8)
+			((double *) out)[ai] = v;
+		else
+			((float *) out)[ai] = (float) v;
+		if (unlikely(overflow) && bad < 0)
+			bad = ai;
+		ai++;
+	}
+	return bad;
+}
+
+/* The float analysis of n values, exact also where specials are present. */
+static void
+Stats(const char *v, int64_t n, bool f8, GsFloatStats *fs)
+{
+	if (n == 0)
+	{
+		fs->lo = INT32_MAX;
+		fs->maxabs = 0;
+		fs->special = false;
+		return;
+	}
+	gs_float_stats(v, n, f8, gs_simd_enabled(), fs);
+	if (fs->special && gs_simd_enabled())
+		gs_float_stats(v, n, f8, false, fs);
+}
+
+/*
+ * One block of a float row: the unit and accumulator from the values
+ * entering and leaving and the sum carried in (as cpu/sum_block.c chooses
+ * them for running totals), then FloatLoop with its constants made constant.
+ */
+static int64_t
+FloatBlock(WinScan *ws, const char *in, int64_t a, const char *lag, char *out,
+		   int64_t pos0, int64_t np, int64_t rowpos0, int64_t b)
+{
+	WinState   *st = &ws->st;
+	bool		f8 = ws->f8;
+	bool		hasnulls = ws->spec->nulls != NULL;
+	bool		mean = ws->mean;
+	GsFloatStats fi,
+				fl;
+	bool		special;
+	bool		czero = CarryIsZero(&st->sum);
+	int			unit = INT_MAX,
+				top = INT_MIN,
+				need,
+				accw;
+	uint64_t	maxabs = 0;
+	FloatConsts c;
+	FloatAcc	fa;
+	int64_t		bad;
+
+	Stats(in, a, f8, &fi);
+	Stats(lag, b, f8, &fl);
+	special = fi.special || fl.special || st->nan || st->pinf || st->ninf || st->negz;
+
+	if (fi.lo != INT32_MAX)
+	{
+		unit = fi.lo - GS_LO_BIAS(f8);
+		maxabs = fi.maxabs;
+	}
+	if (fl.lo != INT32_MAX)
+	{
+		unit = Min(unit, fl.lo - GS_LO_BIAS(f8));
+		maxabs = Max(maxabs, fl.maxabs);
+	}
+	if (!czero)
+		unit = Min(unit, st->sum.unit + CarryCtz(&st->sum));
+	if (unit == INT_MAX)
+		unit = st->sum.unit;	/* nothing finite and nonzero moves */
+	if (maxabs)
+		top = gs_float_top_bit(maxabs, f8) + 1 + gs_ceil_log2(a + b);
+	if (!czero)
+		top = Max(top, st->sum.unit + CarryBits(&st->sum));
+	need = top == INT_MIN ? 2 : top + 1 - unit + 1;
+
+	CarryRescale(&st->sum, unit);
+	memset(&c, 0, sizeof(c));
+	gs_cpu_float_consts(&c, unit);
+	memset(&fa, 0, sizeof(fa));
+	if (need <= 64)
+	{
+		accw = W_ACC64;
+		fa.a64 = (int64_t) CarryToI128(&st->sum);
+	}
+	else if (need <= 128)
+	{
+		accw = W_ACC128;
+		fa.a128 = CarryToI128(&st->sum);
+	}
+	else
+	{
+		accw = W_WIDE;
+		fa.nlimbs = (need + 63) / 64;
+		fa.wide = st->sum.w;	/* sign-extended: the low nlimbs are the value */
+	}
+	ws->acc_bits = Max(ws->acc_bits, accw == W_WIDE ? 64 * fa.nlimbs : accw == W_ACC128 ? 128 : 64);
+
+#define FLOAT_CASE(F8, A, S, N, M) \
+	if (f8 == (F8) && accw == (A) && special == (S) && hasnulls == (N) && mean == (M)) \
+		bad = FloatLoop(ws, &fa, in, lag, out, pos0, np, rowpos0, b, &c, F8, A, S, N, M); \
+	else
+#define FLOAT_M(F8, A, S, N) FLOAT_CASE(F8, A, S, N, false) FLOAT_CASE(F8, A, S, N, true)
+#define FLOAT_N(F8, A, S) FLOAT_M(F8, A, S, false) FLOAT_M(F8, A, S, true)
+#define FLOAT_S(F8, A) FLOAT_N(F8, A, false) FLOAT_N(F8, A, true)
+#define FLOAT_A(F8) FLOAT_S(F8, W_ACC64) FLOAT_S(F8, W_ACC128) FLOAT_S(F8, W_WIDE)
+	FLOAT_A(true) FLOAT_A(false)
+		bad = -1;
+#undef FLOAT_A
+#undef FLOAT_S
+#undef FLOAT_N
+#undef FLOAT_M
+#undef FLOAT_CASE
+
+	if (accw == W_ACC64)
+		CarryFromI128(&st->sum, fa.a64, unit);
+	else if (accw == W_ACC128)
+		CarryFromI128(&st->sum, fa.a128, unit);
+	else
+		CarrySignExtend(&st->sum, fa.nlimbs);
+	return bad;
+}
+
+/*
+ * The values [j, j + b) leaving the window, contiguous: in memory, in the
+ * first window (lead), in the lag window, or read into it: just these when
+ * the first window will hold what follows, else as many as fit before it.
+ */
+static const char *
+LagAt(GsWindow *lag, const GsWindow *lead, int64_t j, int64_t b)
+{
+	int64_t		m;
+
+	if (lead->src->values)
+		return (const char *) lead->src->values + (size_t) j * lead->size;
+	if (j >= lead->first && j + b <= lead->first + lead->n)
+		return lead->buf + (size_t) (j - lead->first) * lead->size;
+	if (j >= lag->first && j + b <= lag->first + lag->n)
+		return lag->buf + (size_t) (j - lag->first) * lag->size;
+	m = b;
+	if (j + b <= lead->first)
+		m = Min(lag->cap, lead->first - j);
+	return gs_window_read(lag, j, Max(m, b));
+}
+
+/* Clear the window at the start of a row. */
+static void
+RowStart(WinState *st)
+{
+	memset(st, 0, sizeof(*st));
+}
+
+/*
+ * Scan every row with a window operator, in blocks of positions: returns
+ * the index among the stored values of the first output out of range, or
+ * -1.
+ */
+static int64_t
+WindowRows(WinScan *ws, GsWindow *lead, GsWindow *lag)
+{
+	const GsScanSpec *spec = ws->spec;
+	const uint8_t *nulls = spec->nulls;
+	int64_t		L = spec->row_len;
+	int64_t		nrows = spec->nitems > 0 ? spec->nitems / L : 0;
+	int64_t		w = ws->window;
+	int64_t		k = 0;			/* the next value entering */
+	int64_t		since = 0;
+	int64_t		row;
+	char	   *out = (char *) spec->result;
+
+	for (row = 0; row < nrows; row++)
+	{
+		int64_t		j = k;		/* the next value leaving */
+		int64_t		p0,
+					np;
+
+		RowStart(&ws->st);
+		for (p0 = 0; p0 < L; p0 += np)
+		{
+			int64_t		a,
+						b = 0,
+						bad;
+			const char *in = NULL;
+			const char *lg = NULL;
+
+			np = Min(WIN_BLOCK, L - p0);
+			/* without NULLs a block either has values leaving at every position or at none */
+			if (!nulls && p0 < w && p0 + np > w)
+				np = w - p0;
+			/* and it ends where the first window does (nothing read twice) */
+			if (!nulls && !lead->src->values && k < lead->first + lead->n &&
+				k + np > lead->first + lead->n)
+				np = lead->first + lead->n - k;
+			a = nulls ? gs_bitmap_count(nulls, row * L + p0, np) : np;
+			if (p0 + np > w)
+			{
+				int64_t		lo = p0 >= w ? p0 - w : 0;
+
+				b = nulls ? gs_bitmap_count(nulls, row * L + lo, p0 + np - w - lo)
+					: p0 + np - w - lo;
+			}
+			if (since >= GS_INTERRUPT_INTERVAL && spec->interrupt)
+			{
+				spec->interrupt();
+				since = 0;
+			}
+			if (a > 0)
+				in = gs_window_at(lead, k, a);
+			if (b > 0)
+				lg = LagAt(lag, lead, j, b);
+			bad = ws->isfloat
+				? FloatBlock(ws, in, a, lg, out + k * ws->out_size, row * L + p0, np, p0, b)
+				: IntBlock(ws, in, lg, out + k * ws->out_size, row * L + p0, np, p0, b);
+			if (bad >= 0)
+				return k + bad;
+			k += a;
+			j += b;
+			since += np;
+		}
+	}
+	return -1;
+}
+
+/* The CPU engine's window operators (gs_cpu_scan's, for GS_OP_IS_WINDOW ops). */
+int64_t
+gs_cpu_window_scan(const GsScanSpec *spec, GsWindow *lead, int *acc_bits)
+{
+	WinScan		ws;
+	GsWindow	lag;
+	int64_t		bad;
+
+	memset(&ws, 0, sizeof(ws));
+	ws.spec = spec;
+	ws.isfloat = spec->type == GS_FLOAT4 || spec->type == GS_FLOAT8;
+	ws.f8 = spec->type == GS_FLOAT8;
+	ws.mean = spec->op != GS_OP_MOVSUM;
+	ws.in_size = gs_type_size(spec->type);
+	ws.out_size = gs_output_size(spec->type, spec->op);
+	ws.window = spec->op == GS_OP_CUMAVG ? INT64_MAX : spec->window;
+	if (!gs_window_init_lag(&lag, lead->src, ws.in_size))
+		return -2;
+	bad = WindowRows(&ws, lead, &lag);
+
+	*acc_bits = ws.acc_bits ? ws.acc_bits : 64;
+	return bad;
+}
