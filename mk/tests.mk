@@ -22,6 +22,9 @@ test/engine/engine_test: test/engine/engine_test.c $(ENGINE_TEST_H) test/engine/
 test/bench/cpu_bench: test/bench/cpu_bench.c $(BENCH_H) $(ENGINE_SRC) $(ENGINE_HDR)
 	$(CC) $(TEST_CFLAGS) -o $@ test/bench/cpu_bench.c $(ENGINE_SRC) -lpthread -lm
 
+test/bench/window_bench: test/bench/window_bench.c $(BENCH_H) $(ENGINE_SRC) $(ENGINE_HDR)
+	$(CC) $(TEST_CFLAGS) -o $@ test/bench/window_bench.c $(ENGINE_SRC) -lpthread -lm
+
 ifeq ($(WITH_CUDA),1)
 # the GPU engine against the CPU engine (needs a GPU to run)
 test/engine/engine_compare: test/engine/engine_compare.c $(ENGINE_TEST_H) $(BENCH_H) \

@@ -50,11 +50,29 @@ SELECT elements, input, read_ms >= 0 AS read_timed, (scan_ms IS NULL) = (engine 
 SELECT count(*) AS commented FROM pg_temp.ext_functions() f
 WHERE obj_description(split_part(f, ' -> ', 1)::regprocedure, 'pg_proc') IS NOT NULL;
 
--- a fresh install of the default version has exactly the same functions (it
--- runs 1.0 and the update scripts today; this guards a full script later)
-CREATE TEMP TABLE upgraded AS SELECT * FROM pg_temp.ext_functions() f;
+-- 1.3 brings the moving sums and means
+SELECT * FROM pg_temp.ext_functions() f WHERE f ~ '^gpu_(mov|cumavg)' AND f ~ 'integer\[\]';
+SELECT gpu_movsum(ARRAY[1, 2, 3, 4], 2) AS movsum_1_3, gpu_movavg(ARRAY[1, 2, 3, 4], 2) AS movavg_1_3,
+       gpu_cumavg(ARRAY[1, 2, 3, 4]::real[]) AS cumavg_1_3;
+
+-- Every function as the catalog has it: signature, result, volatility,
+-- strictness, parallel safety, the C symbol and its comment.
+CREATE FUNCTION pg_temp.ext_catalog() RETURNS SETOF text LANGUAGE sql AS $$
+  SELECT concat_ws(' | ', p.oid::regprocedure::text, pg_get_function_result(p.oid),
+                   p.provolatile, p.proisstrict, p.proparallel, p.prosrc,
+                   obj_description(p.oid, 'pg_proc'))
+  FROM pg_depend d JOIN pg_proc p ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid
+  WHERE d.refclassid = 'pg_extension'::regclass AND d.deptype = 'e'
+    AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'gpuscan')
+  ORDER BY 1
+$$;
+
+-- a fresh install of the default version (its own script, gpuscan--1.3.sql)
+-- has exactly the functions, properties and comments of the upgraded one
+CREATE TEMP TABLE upgraded AS SELECT * FROM pg_temp.ext_catalog() f;
 DROP EXTENSION gpuscan;
 CREATE EXTENSION gpuscan;
 SELECT extversion FROM pg_extension WHERE extname = 'gpuscan';
-SELECT (SELECT array_agg(f ORDER BY f) FROM pg_temp.ext_functions() f) =
-       (SELECT array_agg(f ORDER BY f) FROM upgraded f) AS same_as_fresh;
+SELECT count(*) AS functions_1_3 FROM pg_temp.ext_catalog();
+SELECT f AS only_upgraded FROM upgraded f EXCEPT SELECT * FROM pg_temp.ext_catalog();
+SELECT f AS only_fresh FROM pg_temp.ext_catalog() f EXCEPT SELECT * FROM upgraded;
