@@ -77,7 +77,7 @@ Store8(void *out, int64_t i, int64_t n, __mmask8 k, int f8, __m512d rd, __m256 r
  * scaling by 2^lsb is exact.
  */
 static inline __attribute__((always_inline)) AVX512_TARGET int64_t
-Scan64(const void *in, void *out, int64_t n, int lsb, int64_t *acc,
+Scan64(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_t *acc,
 	   const int f8, const int excl)
 {
 	const __m512i zero = _mm512_setzero_si512();
@@ -99,6 +99,12 @@ Scan64(const void *in, void *out, int64_t n, int lsb, int64_t *acc,
 
 		PREFETCH_AHEAD(in, i, f8);
 		q = _mm512_cvttpd_epi64(_mm512_mul_pd(LOAD8(in, i, n, f8, k), in_scale));
+		if (lag)
+		{
+			/* a moving sum: the value leaving subtracts */
+			PREFETCH_AHEAD(lag, i, f8);
+			q = _mm512_sub_epi64(q, _mm512_cvttpd_epi64(_mm512_mul_pd(LOAD8(lag, i, n, f8, k), in_scale)));
+		}
 		p = q;
 
 		PREFIX8(p);
@@ -138,7 +144,7 @@ Scan64(const void *in, void *out, int64_t n, int lsb, int64_t *acc,
  * Caller guarantees |S| < 2^109 (float4: 2^81) and lsb in [-1022, 1015].
  */
 static inline __attribute__((always_inline)) AVX512_TARGET int64_t
-ScanSplit(const void *in, void *out, int64_t n, int lsb, int64_t *carry_h,
+ScanSplit(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_t *carry_h,
 		  int64_t *carry_l, const int f8, const int excl)
 {
 	const __m512i zero = _mm512_setzero_si512();
@@ -207,6 +213,26 @@ ScanSplit(const void *in, void *out, int64_t n, int lsb, int64_t *carry_h,
 		__mmask8	bad;
 
 		PREFETCH_AHEAD(in, i, f8);
+		if (lag)
+		{
+			/*
+			 * A moving sum: the value leaving subtracts, split the same way;
+			 * the difference's L is normalised back to [-2^58, 2^58), so the
+			 * bounds below hold as for one value.
+			 */
+			__m512d		y = LOAD8(lag, i, n, f8, k);
+			__m512d		ay = _mm512_fmadd_pd(y, in_scale59, magic);
+
+			PREFETCH_AHEAD(lag, i, f8);
+			qh = _mm512_sub_epi64(qh, _mm512_sub_epi64(_mm512_castpd_si512(ay), magic_bits));
+			ql = _mm512_sub_epi64(ql, _mm512_cvttpd_epi64(_mm512_fnmadd_pd(_mm512_sub_pd(ay, magic), two59,
+																		   _mm512_mul_pd(y, in_scale))));
+			c = _mm512_srai_epi64(_mm512_add_epi64(ql, half), 59);
+			qh = _mm512_add_epi64(qh, c);
+			ql = _mm512_sub_epi64(ql, _mm512_slli_epi64(c, 59));
+			ph = qh;
+			pl = ql;
+		}
 		PREFIX8(ph);
 		PREFIX8(pl);
 		th = _mm512_permutexvar_epi64(last, ph);
@@ -269,8 +295,16 @@ gs_simd_scan64(const void *in, void *out, int64_t n, bool f8, int lsb,
 			   bool excl, int64_t *acc)
 {
 	if (f8)
-		return excl ? Scan64(in, out, n, lsb, acc, 1, 1) : Scan64(in, out, n, lsb, acc, 1, 0);
-	return excl ? Scan64(in, out, n, lsb, acc, 0, 1) : Scan64(in, out, n, lsb, acc, 0, 0);
+		return excl ? Scan64(in, NULL, out, n, lsb, acc, 1, 1) : Scan64(in, NULL, out, n, lsb, acc, 1, 0);
+	return excl ? Scan64(in, NULL, out, n, lsb, acc, 0, 1) : Scan64(in, NULL, out, n, lsb, acc, 0, 0);
+}
+
+/* The 64-bit kernel of a moving sum, specialised. */
+AVX512_TARGET int64_t
+gs_simd_movsum64(const void *in, const void *lag, void *out, int64_t n, bool f8,
+				 int lsb, int64_t *acc)
+{
+	return f8 ? Scan64(in, lag, out, n, lsb, acc, 1, 0) : Scan64(in, lag, out, n, lsb, acc, 0, 0);
 }
 
 /* The carry-save 128-bit kernel, specialised. */
@@ -279,10 +313,19 @@ gs_simd_scan_split(const void *in, void *out, int64_t n, bool f8, int lsb,
 				   bool excl, int64_t *carry_h, int64_t *carry_l)
 {
 	if (f8)
-		return excl ? ScanSplit(in, out, n, lsb, carry_h, carry_l, 1, 1)
-			: ScanSplit(in, out, n, lsb, carry_h, carry_l, 1, 0);
-	return excl ? ScanSplit(in, out, n, lsb, carry_h, carry_l, 0, 1)
-		: ScanSplit(in, out, n, lsb, carry_h, carry_l, 0, 0);
+		return excl ? ScanSplit(in, NULL, out, n, lsb, carry_h, carry_l, 1, 1)
+			: ScanSplit(in, NULL, out, n, lsb, carry_h, carry_l, 1, 0);
+	return excl ? ScanSplit(in, NULL, out, n, lsb, carry_h, carry_l, 0, 1)
+		: ScanSplit(in, NULL, out, n, lsb, carry_h, carry_l, 0, 0);
+}
+
+/* The carry-save 128-bit kernel of a moving sum, specialised. */
+AVX512_TARGET int64_t
+gs_simd_movsum_split(const void *in, const void *lag, void *out, int64_t n, bool f8,
+					 int lsb, int64_t *carry_h, int64_t *carry_l)
+{
+	return f8 ? ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, 1, 0)
+		: ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, 0, 0);
 }
 
 #else							/* !GS_HAVE_AVX512_BUILD */
@@ -291,6 +334,22 @@ gs_simd_scan_split(const void *in, void *out, int64_t n, bool f8, int lsb,
 int64_t
 gs_simd_scan64(const void *in, void *out, int64_t n, bool f8, int lsb,
 			   bool excl, int64_t *acc)
+{
+	return -1;
+}
+
+/* Built without AVX-512 support: never called. */
+int64_t
+gs_simd_movsum64(const void *in, const void *lag, void *out, int64_t n, bool f8,
+				 int lsb, int64_t *acc)
+{
+	return -1;
+}
+
+/* Built without AVX-512 support: never called. */
+int64_t
+gs_simd_movsum_split(const void *in, const void *lag, void *out, int64_t n, bool f8,
+					 int lsb, int64_t *carry_h, int64_t *carry_l)
 {
 	return -1;
 }

@@ -34,6 +34,16 @@ extern int64_t gs_simd_scan_split(const void *in, void *out, int64_t n, bool f8,
 								  int lsb, bool excl, int64_t *carry_h,
 								  int64_t *carry_l);
 
+/*
+ * The kernels of a moving sum (cpu/window.c): as gs_simd_scan64 and
+ * gs_simd_scan_split, with lag[i] (the value leaving) subtracted where in[i]
+ * is added; every window sum within the kernel's bounds.
+ */
+extern int64_t gs_simd_movsum64(const void *in, const void *lag, void *out, int64_t n,
+								bool f8, int lsb, int64_t *acc);
+extern int64_t gs_simd_movsum_split(const void *in, const void *lag, void *out, int64_t n,
+									bool f8, int lsb, int64_t *carry_h, int64_t *carry_l);
+
 #ifdef __cplusplus
 }
 #endif

@@ -29,6 +29,9 @@
 /* Positions per block. */
 #define WIN_BLOCK	GS_CPU_BLOCK_VALUES
 
+/* Shortest run of values worth the AVX-512 kernels. */
+#define SIMD_MIN_VALUES 16
+
 /* Accumulators: 64-bit, 128-bit, limbs. */
 #define W_ACC64		0
 #define W_ACC128	1
@@ -445,6 +448,37 @@ FloatBlock(WinScan *ws, const char *in, int64_t a, const char *lag, char *out,
 		fa.wide = st->sum.w;	/* sign-extended: the low nlimbs are the value */
 	}
 	ws->acc_bits = Max(ws->acc_bits, accw == W_WIDE ? 64 * fa.nlimbs : accw == W_ACC128 ? 128 : 64);
+
+	/*
+	 * Sums of finite values without NULLs: the AVX-512 kernels of running
+	 * totals, with the values leaving subtracted (the same bounds as
+	 * cpu/sum_block.c's).
+	 */
+	if (!mean && !special && !hasnulls && np >= SIMD_MIN_VALUES && gs_simd_enabled())
+	{
+		if (accw == W_ACC64 && (!f8 || unit >= -1022))
+		{
+			bad = b ? gs_simd_movsum64(in, lag, out, np, f8, unit, &fa.a64)
+				: gs_simd_scan64(in, out, np, f8, unit, false, &fa.a64);
+			st->nvals += a - b;
+			CarryFromI128(&st->sum, fa.a64, unit);
+			return bad;
+		}
+		if (accw == W_ACC128 && need <= (f8 ? 110 : 82) && unit >= -1022 && unit <= 1015)
+		{
+			/* acc = h * 2^59 + l, l in [-2^58, 2^58) */
+			gs_i128		acc = fa.a128;
+			int64_t		l = (int64_t) (((uint64_t) acc + (UINT64_C(1) << 58)) & ((UINT64_C(1) << 59) - 1))
+				- (INT64_C(1) << 58);
+			int64_t		h = (int64_t) ((acc - l) >> 59);
+
+			bad = b ? gs_simd_movsum_split(in, lag, out, np, f8, unit, &h, &l)
+				: gs_simd_scan_split(in, out, np, f8, unit, false, &h, &l);
+			st->nvals += a - b;
+			CarryFromI128(&st->sum, (gs_i128) h * ((gs_i128) 1 << 59) + l, unit);
+			return bad;
+		}
+	}
 
 #define FLOAT_CASE(F8, A, S, N, M) \
 	if (f8 == (F8) && accw == (A) && special == (S) && hasnulls == (N) && mean == (M)) \
