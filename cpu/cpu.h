@@ -99,7 +99,7 @@ extern void gs_cpu_order_block(GsElemType type, const void *in, void *out,
  * (cpu/window.c), over the values of lead (and a second window on its
  * source for the values leaving).  Returns the index among the stored
  * values of the first window sum out of range, -1, or -2 when a reader
- * source has no lag window; *acc_bits gets the widest accumulator used.
+ * source has no lag window of GS_CPU_BLOCK_VALUES values; *acc_bits gets the widest accumulator used.
  */
 extern int64_t gs_cpu_window_scan(const GsScanSpec *spec, GsWindow *lead, int *acc_bits);
 

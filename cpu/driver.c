@@ -170,7 +170,7 @@ gs_cpu_scan(const GsScanSpec *spec, GsScanResult *res)
 		bad = gs_cpu_window_scan(spec, &win, &res->acc_bits);
 		if (bad == -2)
 		{
-			snprintf(res->message, sizeof(res->message), "the CPU engine needs a second window to read a moving window's values from");
+			snprintf(res->message, sizeof(res->message), "the CPU engine needs a second window of %d values to read a moving window's values from", GS_CPU_BLOCK_VALUES);
 			return res->status = GS_ERR_INTERNAL;
 		}
 	}

@@ -621,7 +621,9 @@ gs_cpu_window_scan(const GsScanSpec *spec, GsWindow *lead, int *acc_bits)
 	ws.in_size = gs_type_size(spec->type);
 	ws.out_size = gs_output_size(spec->type, spec->op);
 	ws.window = spec->op == GS_OP_CUMAVG ? INT64_MAX : spec->window;
-	if (!gs_window_init_lag(&lag, lead->src, ws.in_size))
+	/* a block's values leaving are read whole: the lag window holds a block */
+	if (!gs_window_init_lag(&lag, lead->src, ws.in_size) ||
+		(!lead->src->values && lag.cap < WIN_BLOCK))
 		return -2;
 	bad = WindowRows(&ws, lead, &lag);
 

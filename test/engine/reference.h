@@ -9,7 +9,10 @@
  * as a big two's complement integer of 32-bit digits in units of the type's
  * smallest subnormal, and rounds it bit by bit (round half to even), building
  * the result with ldexp.  Running maxima and minima follow PostgreSQL's order
- * with C's comparisons.
+ * with C's comparisons.  The window operators (moving sums and means,
+ * running means) keep each window's exact sum the same way, in code of
+ * their own, and round a mean from a long division of its own
+ * (ReferenceWindow).
  */
 #ifndef GPUSCAN_TEST_REFERENCE_H
 #define GPUSCAN_TEST_REFERENCE_H
@@ -19,6 +22,7 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../../core/engine.h"
@@ -295,6 +299,400 @@ ReferenceOrder(const GsScanSpec *spec, void *out)
 	}
 }
 
+/* ---------- the window operators: moving sums, moving means, running means ---------- */
+
+/*
+ * The window reference keeps the exact sum of the values in the window as a
+ * two's complement integer of WREF_DIGITS 32-bit digits in units of the
+ * type's smallest subnormal (2^-149, 2^-1074; integers in units of 1),
+ * adding each value entering and subtracting each one leaving, with counts
+ * of the values, NaNs, infinities and -0s beside it.  A sum is rounded bit
+ * by bit (half to even, gradual underflow) from its magnitude; a mean is
+ * the magnitude shifted left by 128 bits, divided by the count digit by
+ * digit (schoolbook long division), and that quotient rounded with the
+ * remainder as its sticky bit: at least 65 quotient bits, so the rounding
+ * bit and everything below are known.  Its own code throughout: nothing of
+ * the engine's core/exact.h, nor of RefAcc above.
+ */
+#define WREF_DIGITS 84			/* 2688 bits: 2^1024 * 2^1074 * a count below 2^580 */
+#define WREF_SHIFT_DIGITS 4		/* a mean's dividend: the sum times 2^128 */
+
+typedef struct WRefWin
+{
+	uint32_t	d[WREF_DIGITS];	/* the finite values' sum, two's complement */
+	__int128	isum;			/* integers: the sum */
+	int64_t		nvals,			/* values in the window */
+				nan,
+				pinf,
+				ninf,
+				negz;
+} WRefWin;
+
+/* d += (neg ? -1 : 1) * m * 2^shift (m < 2^64, shift >= 0), carrying to the top. */
+static inline void
+WRefAdd(uint32_t *d, int nd, int neg, uint64_t m, int shift)
+{
+	unsigned __int128 v = (unsigned __int128) m << (shift % 32);
+	int			i;
+	int64_t		carry = 0;
+
+	for (i = shift / 32; i < nd; i++)
+	{
+		int64_t		part = (int64_t) (uint32_t) v;
+		int64_t		t;
+
+		v >>= 32;
+		t = (int64_t) d[i] + (neg ? -part : part) + carry;
+		d[i] = (uint32_t) t;
+		carry = t >> 32;		/* -1, 0 or 1 */
+		if (v == 0 && carry == 0)
+			break;
+	}
+}
+
+/*
+ * Split a float's bits into class and magnitude: 0 zero, 1 finite nonzero
+ * (|x| = *m * 2^*shift units of the smallest subnormal), 2 infinity, 3 NaN.
+ */
+static inline int
+WRefSplit(uint64_t u, int f8, int *neg, uint64_t *m, int *shift)
+{
+	int			mbits = f8 ? 52 : 23;
+	int			ebits = f8 ? 11 : 8;
+	uint64_t	frac = u & ((UINT64_C(1) << mbits) - 1);
+	int			ef = (int) ((u >> mbits) & ((1u << ebits) - 1));
+
+	*neg = (int) ((u >> (mbits + ebits)) & 1);
+	if (ef == (1 << ebits) - 1)
+		return frac ? 3 : 2;
+	if (ef == 0 && frac == 0)
+		return 0;
+	*m = ef ? frac | (UINT64_C(1) << mbits) : frac;
+	*shift = ef ? ef - 1 : 0;
+	return 1;
+}
+
+/* Stored value k of a float scan as its bits (float4 zero-extended). */
+static inline uint64_t
+WRefBits(const GsScanSpec *spec, int64_t k)
+{
+	if (spec->type == GS_FLOAT4)
+	{
+		uint32_t	u;
+
+		memcpy(&u, (const char *) spec->values + 4 * k, 4);
+		return u;
+	}
+	else
+	{
+		uint64_t	u;
+
+		memcpy(&u, (const char *) spec->values + 8 * k, 8);
+		return u;
+	}
+}
+
+/* Value k enters (dir 1) or leaves (dir -1) the window. */
+static inline void
+WRefMove(WRefWin *w, const GsScanSpec *spec, int64_t k, int dir)
+{
+	w->nvals += dir;
+	if (spec->type == GS_FLOAT4 || spec->type == GS_FLOAT8)
+	{
+		int			f8 = spec->type == GS_FLOAT8;
+		uint64_t	u = WRefBits(spec, k);
+		int			neg,
+					shift,
+					cls;
+		uint64_t	m;
+
+		cls = WRefSplit(u, f8, &neg, &m, &shift);
+		if (cls == 3)
+			w->nan += dir;
+		else if (cls == 2)
+		{
+			if (neg)
+				w->ninf += dir;
+			else
+				w->pinf += dir;
+		}
+		else if (cls == 0)
+		{
+			if (neg)
+				w->negz += dir;
+		}
+		else
+			WRefAdd(w->d, WREF_DIGITS, neg ^ (dir < 0), m, shift);
+	}
+	else
+	{
+		int64_t		x = (int64_t) ResultBits(spec->type, gs_type_size(spec->type), spec->values, k);
+
+		w->isum += dir > 0 ? (__int128) x : -(__int128) x;
+	}
+}
+
+/* The magnitude of a two's complement number of nd digits into mag; returns its sign. */
+static inline int
+WRefMagnitude(const uint32_t *d, int nd, uint32_t *mag)
+{
+	int			neg = (int) (d[nd - 1] >> 31);
+	uint64_t	carry = 1;
+	int			i;
+
+	for (i = 0; i < nd; i++)
+	{
+		if (neg)
+		{
+			uint64_t	t = (uint64_t) (uint32_t) ~d[i] + carry;
+
+			mag[i] = (uint32_t) t;
+			carry = t >> 32;
+		}
+		else
+			mag[i] = d[i];
+	}
+	return neg;
+}
+
+/* Index of the highest set bit of a magnitude, -1 when zero. */
+static inline int
+WRefTop(const uint32_t *mag, int nd)
+{
+	int			i;
+
+	for (i = nd - 1; i >= 0; i--)
+		if (mag[i])
+			return 32 * i + 31 - __builtin_clz(mag[i]);
+	return -1;
+}
+
+/*
+ * (mag + f) * 2^unit rounded to float4 (f8 = 0) or float8, half to even,
+ * with gradual underflow; f is 0, or when sticky some value strictly between
+ * 0 and 1 (then mag must have at least prec + 2 bits, or the rounding point
+ * must lie above bit 1).  mag is nonzero.  *overflow when the rounded value
+ * is beyond the format's largest (the result is then meaningless).
+ */
+static inline double
+WRefRound(const uint32_t *mag, int nd, int sticky, int unit, int f8, int *overflow)
+{
+	int			prec = f8 ? 53 : 24;
+	int			tiny = f8 ? -1074 : -149;
+	int			top = WRefTop(mag, nd);
+	int			low,
+				i,
+				rbit = 0;
+	uint64_t	mant = 0;
+	double		r;
+
+#define WBIT(b) ((b) >= 0 && (b) < 32 * nd ? (int) ((mag[(b) / 32] >> ((b) % 32)) & 1) : 0)
+	*overflow = 0;
+	low = top - prec + 1;		/* the lowest bit kept */
+	if (low + unit < tiny)
+		low = tiny - unit;		/* subnormal: the grid of the smallest subnormal */
+	if (low < 1 && sticky)
+	{
+		/* the caller's promise is broken: make it loud */
+		*overflow = 1;
+		return NAN;
+	}
+	for (i = top; i >= low && i >= 0; i--)
+		mant = (mant << 1) | (uint64_t) WBIT(i);
+	if (low >= 1)
+	{
+		rbit = WBIT(low - 1);
+		for (i = 0; i < (low - 1) && !sticky; i++)
+		{
+			if (i % 32 == 0 && i + 32 <= low - 1)
+			{
+				sticky = mag[i / 32] != 0;
+				i += 31;
+			}
+			else
+				sticky = WBIT(i);
+		}
+	}
+	else
+	{
+		/* every bit is kept: exact (low < 0 only means a finer grid) */
+		low = 0;
+	}
+#undef WBIT
+	if (rbit && (sticky || (mant & 1)))
+		mant++;
+	r = ldexp((double) mant, low + unit);
+	if (f8 ? isinf(r) : r > FLT_MAX)
+		*overflow = 1;
+	return r;
+}
+
+/*
+ * |sum| / c, the sum's magnitude mag (nd digits, units 2^unit, nonzero) over
+ * a count c >= 1, rounded once: the long division of mag * 2^128 by c, the
+ * remainder as the sticky bit.
+ */
+static inline double
+WRefQuotient(const uint32_t *mag, int nd, int unit, uint64_t c, int f8)
+{
+	uint32_t	num[WREF_DIGITS + WREF_SHIFT_DIGITS];
+	int			n = nd + WREF_SHIFT_DIGITS;
+	int			i,
+				ovf;
+	double		r;
+
+	memset(num, 0, sizeof(num));
+	memcpy(num + WREF_SHIFT_DIGITS, mag, sizeof(uint32_t) * nd);
+	for (i = n - 1; i > 0 && num[i] == 0; i--)
+		;
+	if (c < (UINT64_C(1) << 32))
+	{
+		uint64_t	rem = 0;
+
+		for (; i >= 0; i--)
+		{
+			uint64_t	cur = (rem << 32) | num[i];
+
+			num[i] = (uint32_t) (cur / c);
+			rem = cur % c;
+		}
+		r = WRefRound(num, n, rem != 0, unit - 32 * WREF_SHIFT_DIGITS, f8, &ovf);
+	}
+	else
+	{
+		unsigned __int128 rem = 0;
+
+		for (; i >= 0; i--)
+		{
+			unsigned __int128 cur = (rem << 32) | num[i];
+
+			num[i] = (uint32_t) (cur / c);
+			rem = cur % c;
+		}
+		r = WRefRound(num, n, rem != 0, unit - 32 * WREF_SHIFT_DIGITS, f8, &ovf);
+	}
+	/* a mean lies within the values' range: it cannot overflow */
+	return ovf ? NAN : r;
+}
+
+/*
+ * The reference result of a window operator for the window now (the value
+ * just entered is in it): *err set when a moving sum is out of range.
+ */
+static inline void
+WRefOutput(const WRefWin *w, const GsScanSpec *spec, void *out, int64_t k, int *err)
+{
+	int			isfloat = spec->type == GS_FLOAT4 || spec->type == GS_FLOAT8;
+	int			f8 = spec->type != GS_FLOAT4;	/* integers: means are float8 */
+	int			mean = spec->op != GS_OP_MOVSUM;
+	uint32_t	mag[WREF_DIGITS];
+	int			neg,
+				ovf = 0;
+	double		r;
+
+	*err = 0;
+	if (!isfloat)
+	{
+		__int128	s = w->isum;
+		unsigned __int128 a = s < 0 ? -(unsigned __int128) s : (unsigned __int128) s;
+		int			i;
+
+		if (!mean)
+		{
+			if (s > INT64_MAX || s < INT64_MIN)
+				*err = 1;
+			else
+				((int64_t *) out)[k] = (int64_t) s;
+			return;
+		}
+		if (s == 0)
+		{
+			((double *) out)[k] = 0.0;
+			return;
+		}
+		memset(mag, 0, sizeof(mag));
+		for (i = 0; i < 4; i++)
+			mag[i] = (uint32_t) (a >> (32 * i));
+		r = WRefQuotient(mag, 4, 0, (uint64_t) w->nvals, 1);
+		((double *) out)[k] = s < 0 ? -r : r;
+		return;
+	}
+	if (w->nan || (w->pinf && w->ninf))
+		r = NAN;
+	else if (w->pinf)
+		r = INFINITY;
+	else if (w->ninf)
+		r = -INFINITY;
+	else
+	{
+		neg = WRefMagnitude(w->d, WREF_DIGITS, mag);
+		if (WRefTop(mag, WREF_DIGITS) < 0)
+			r = w->negz == w->nvals ? -0.0 : 0.0;
+		else
+		{
+			int			unit = f8 ? -1074 : -149;
+
+			if (mean)
+				r = WRefQuotient(mag, WREF_DIGITS, unit, (uint64_t) w->nvals, f8);
+			else
+				r = WRefRound(mag, WREF_DIGITS, 0, unit, f8, &ovf);
+			if (ovf)
+			{
+				*err = 1;
+				return;
+			}
+			r = neg ? -r : r;	/* a negative mean rounded to zero is -0 */
+		}
+	}
+	if (f8)
+		((double *) out)[k] = r;
+	else
+		((float *) out)[k] = (float) r;
+}
+
+/*
+ * The reference of GS_OP_MOVSUM, GS_OP_MOVAVG and GS_OP_CUMAVG into out
+ * (packed: int8 sums and float8 means for integers, else the type); returns
+ * the position of the first moving sum out of range, or -1.  Each row on
+ * its own; position p's window is the row's positions p - window + 1 .. p
+ * (NULL positions counted), all of the row so far for GS_OP_CUMAVG.
+ */
+static inline int64_t
+ReferenceWindow(const GsScanSpec *spec, void *out)
+{
+	WRefWin    *w = (WRefWin *) calloc(1, sizeof(WRefWin));
+	int64_t		win = spec->op == GS_OP_CUMAVG ? INT64_MAX : spec->window;
+	int64_t		p,
+				k = 0,			/* the next value entering */
+				kl = 0,			/* the next value leaving */
+				rowstart = 0,
+				bad = -1;
+
+	for (p = 0; p < spec->nitems && bad < 0; p++)
+	{
+		int			err;
+
+		if (p % spec->row_len == 0)
+		{
+			memset(w, 0, sizeof(*w));
+			rowstart = p;
+			kl = k;
+		}
+		/* position p - win leaves the window */
+		if (p - rowstart >= win && RefPresent(spec, p - win))
+			WRefMove(w, spec, kl++, -1);
+		if (!RefPresent(spec, p))
+			continue;
+		WRefMove(w, spec, k, 1);
+		WRefOutput(w, spec, out, k, &err);
+		if (err)
+			bad = p;
+		k++;
+	}
+	free(w);
+	return bad;
+}
+
 /*
  * Compute the reference result of a scan into out (packed); returns the
  * position of the first error, or -1.
@@ -308,6 +706,8 @@ Reference(const GsScanSpec *spec, void *out)
 	int			f8 = spec->type == GS_FLOAT8;
 	__int128	isum = 0;
 
+	if (GS_OP_IS_WINDOW(spec->op))
+		return ReferenceWindow(spec, out);
 	if (spec->op != GS_OP_SUM)
 	{
 		ReferenceOrder(spec, out);
@@ -385,6 +785,10 @@ RefCheck(const GsScanSpec *spec, int64_t nvalues, const GsPlan *plan,
 	int			ok = 1;
 	int			i;
 	int64_t		k;
+	GsElemType	rt = t;			/* the results' type */
+
+	if (GS_OP_IS_WINDOW(spec->op) && t != GS_FLOAT4 && t != GS_FLOAT8)
+		rt = spec->op == GS_OP_MOVSUM ? GS_INT8 : GS_FLOAT8;
 
 	if (plan->nvalues != nvalues)
 	{
@@ -407,17 +811,17 @@ RefCheck(const GsScanSpec *spec, int64_t nvalues, const GsPlan *plan,
 	{
 		for (k = 0; k < nvalues && ok; k++)
 		{
-			if (ResultBits(t, osz, got, k) == ResultBits(t, osz, want, k))
+			if (ResultBits(rt, osz, got, k) == ResultBits(rt, osz, want, k))
 				continue;
 			ok = 0;
-			if (osz < 8 && t != GS_FLOAT4)
+			if (osz < 8 && rt != GS_FLOAT4)
 				snprintf(why, whylen, "value %" PRId64 ": got %" PRId64 " want %" PRId64, k,
-						 (int64_t) ResultBits(t, osz, got, k),
-						 (int64_t) ResultBits(t, osz, want, k));
-			else if (t == GS_FLOAT4)
+						 (int64_t) ResultBits(rt, osz, got, k),
+						 (int64_t) ResultBits(rt, osz, want, k));
+			else if (rt == GS_FLOAT4)
 				snprintf(why, whylen, "value %" PRId64 ": got %a want %a", k,
 						 ((const float *) got)[k], ((const float *) want)[k]);
-			else if (t == GS_FLOAT8)
+			else if (rt == GS_FLOAT8)
 				snprintf(why, whylen, "value %" PRId64 ": got %a want %a", k,
 						 ((const double *) got)[k], ((const double *) want)[k]);
 			else
