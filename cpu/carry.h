@@ -117,4 +117,23 @@ CarrySignExtend(Carry *c, int nlimbs)
 		c->w[i] = sext;
 }
 
+/*
+ * A 128-bit total as the carry-save AVX-512 kernel holds it:
+ * h * 2^59 + l, l in [-2^58, 2^58).
+ */
+static inline void
+CarrySplit59(gs_i128 acc, int64_t *h, int64_t *l)
+{
+	*l = (int64_t) (((uint64_t) acc + (UINT64_C(1) << 58)) & ((UINT64_C(1) << 59) - 1))
+		- (INT64_C(1) << 58);
+	*h = (int64_t) ((acc - *l) >> 59);
+}
+
+/* The 128-bit total h * 2^59 + l. */
+static inline gs_i128
+CarryJoin59(int64_t h, int64_t l)
+{
+	return (gs_i128) h * ((gs_i128) 1 << 59) + l;
+}
+
 #endif							/* GPUSCAN_CARRY_H */

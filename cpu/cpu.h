@@ -67,6 +67,13 @@ extern int64_t gs_cpu_float_block(const void *in, void *out, int64_t n, bool f8,
 								  bool excl, Carry *carry, RowState *st,
 								  uint64_t *scratch, int *bits);
 
+/*
+ * The unit and width (returned) of a block's exact accumulator, from the
+ * analysis of its n values and the carry in (cpu/sum_block.c).
+ */
+extern int	gs_cpu_block_width(const GsFloatStats *fs, int64_t n, const Carry *carry,
+							   bool f8, int *unit);
+
 /* The constants of the scalar float loops for a unit (cpu/sum_float.c). */
 extern void gs_cpu_float_consts(FloatConsts *c, int unit);
 

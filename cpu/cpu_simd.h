@@ -16,6 +16,23 @@ extern "C"
 /* How far ahead (in values) the scan kernels prefetch: one engine block. */
 #define GS_PREFETCH_VALUES 4096
 
+/* Shortest run of values worth the AVX-512 kernels. */
+#define GS_SIMD_MIN_VALUES 16
+
+/* Can the 64-bit kernel take values in units of 2^lsb? */
+static inline bool
+gs_simd_scan64_ok(bool f8, int lsb)
+{
+	return !f8 || lsb >= -1022;
+}
+
+/* Can the carry-save 128-bit kernel take totals of need bits in units of 2^lsb? */
+static inline bool
+gs_simd_split_ok(bool f8, int need, int lsb)
+{
+	return need <= (f8 ? 110 : 82) && lsb >= -1022 && lsb <= 1015;
+}
+
 /*
  * The 64-bit kernel: n finite float values (no NaN, infinity or -0), each
  * x * 2^-lsb an int64, every running total within int64; continues from *acc.

@@ -18,8 +18,41 @@
 #include "carry.h"
 #include "cpu_simd.h"
 
-/* Shortest run of values worth the AVX-512 kernels. */
-#define SIMD_MIN_VALUES 16
+/*
+ * The unit and width of a block's accumulator, from the analysis fs of its n
+ * values and the carry: the unit no coarser than any value's lowest bit or
+ * the carry's, the width holding |carry| + n * max|x| and a sign bit.
+ * Returns the width in bits; *unit gets the unit.
+ */
+int
+gs_cpu_block_width(const GsFloatStats *fs, int64_t n, const Carry *carry, bool f8, int *unit)
+{
+	bool		czero = CarryIsZero(carry);
+	bool		any = fs->lo != INT32_MAX;	/* a finite nonzero value to add */
+	int			u = INT_MAX,
+				top = INT_MIN;
+
+	if (any)
+		u = fs->lo - GS_LO_BIAS(f8);
+	if (!czero)
+	{
+		int			cu = carry->unit + CarryCtz(carry);
+
+		u = cu < u ? cu : u;
+	}
+	if (u == INT_MAX)
+		u = carry->unit;		/* nothing to add: all zeros or specials */
+	if (any)
+		top = gs_float_top_bit(fs->maxabs, f8) + 1 + gs_ceil_log2(n);
+	if (!czero)
+	{
+		int			ct = carry->unit + CarryBits(carry);
+
+		top = ct > top ? ct : top;
+	}
+	*unit = u;
+	return top == INT_MIN ? 2 : top + 1 - u + 1;
+}
 
 /*
  * Scan one block of n float values of a row, continuing from the carry.
@@ -32,42 +65,16 @@ gs_cpu_float_block(const void *in, void *out, int64_t n, bool f8, bool excl,
 				   Carry *carry, RowState *st, uint64_t *scratch, int *bits)
 {
 	GsFloatStats fs;
-	bool		simd = n >= SIMD_MIN_VALUES && gs_simd_enabled();
+	bool		simd = n >= GS_SIMD_MIN_VALUES && gs_simd_enabled();
 	bool		special;
-	bool		any;
-	int			unit = INT_MAX,
-				top = INT_MIN,
+	int			unit,
 				need;
-	bool		czero = CarryIsZero(carry);
 	FloatConsts c;
 	int64_t		bad;
 
 	gs_float_stats(in, n, f8, simd, &fs);
 	special = fs.special || (st->flags & GS_FLAG_NONFINITE);
-	any = fs.lo != INT32_MAX;	/* a finite nonzero value to add */
-
-	/* the unit: no coarser than any value's lowest bit or the carry's */
-	if (any)
-		unit = fs.lo - GS_LO_BIAS(f8);
-	if (!czero)
-	{
-		int			cu = carry->unit + CarryCtz(carry);
-
-		unit = cu < unit ? cu : unit;
-	}
-	if (unit == INT_MAX)
-		unit = carry->unit;		/* nothing to add: all zeros or specials */
-
-	/* the width: |carry| + n * max|x| < 2^top, plus a sign bit */
-	if (any)
-		top = gs_float_top_bit(fs.maxabs, f8) + 1 + gs_ceil_log2(n);
-	if (!czero)
-	{
-		int			ct = carry->unit + CarryBits(carry);
-
-		top = ct > top ? ct : top;
-	}
-	need = top == INT_MIN ? 2 : top + 1 - unit + 1;
+	need = gs_cpu_block_width(&fs, n, carry, f8, &unit);
 
 	CarryRescale(carry, unit);
 	memset(&c, 0, sizeof(c));
@@ -78,7 +85,7 @@ gs_cpu_float_block(const void *in, void *out, int64_t n, bool f8, bool excl,
 		int64_t		acc = (int64_t) CarryToI128(carry);
 
 		*bits = 64;
-		if (!special && simd && (!f8 || unit >= -1022))
+		if (!special && simd && gs_simd_scan64_ok(f8, unit))
 			bad = gs_simd_scan64(in, out, n, f8, unit, excl, &acc);
 		else
 		{
@@ -93,15 +100,14 @@ gs_cpu_float_block(const void *in, void *out, int64_t n, bool f8, bool excl,
 		gs_i128		acc = CarryToI128(carry);
 
 		*bits = 128;
-		if (!special && simd && need <= (f8 ? 110 : 82) && unit >= -1022 && unit <= 1015)
+		if (!special && simd && gs_simd_split_ok(f8, need, unit))
 		{
-			/* acc = h * 2^59 + l, l in [-2^58, 2^58) */
-			int64_t		l = (int64_t) (((uint64_t) acc + (UINT64_C(1) << 58)) & ((UINT64_C(1) << 59) - 1))
-				- (INT64_C(1) << 58);
-			int64_t		h = (int64_t) ((acc - l) >> 59);
+			int64_t		h,
+						l;
 
+			CarrySplit59(acc, &h, &l);
 			bad = gs_simd_scan_split(in, out, n, f8, unit, excl, &h, &l);
-			acc = (gs_i128) h * ((gs_i128) 1 << 59) + l;
+			acc = CarryJoin59(h, l);
 		}
 		else
 		{

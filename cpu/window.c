@@ -29,9 +29,6 @@
 /* Positions per block. */
 #define WIN_BLOCK	GS_CPU_BLOCK_VALUES
 
-/* Shortest run of values worth the AVX-512 kernels. */
-#define SIMD_MIN_VALUES 16
-
 /* Accumulators: 64-bit, 128-bit, limbs. */
 #define W_ACC64		0
 #define W_ACC128	1
@@ -277,6 +274,19 @@ FloatResult(const WinState *st, FloatAcc *fa, bool f8, int accw, bool special, b
 					sticky;
 		gs_u128		top;
 
+		if (!mean)
+		{
+			int64_t		t63 = 0;
+			int			s63 = 0;
+
+			if (!gs_wide_reduce(fa->wide, fa->nlimbs, scratch, &neg, &t63, &s63))
+				goto zero;
+			v = f8 ? gs_round_f64(neg, t63, c->lsb + s63)
+				: (double) gs_round_f32(neg, t63, c->lsb + s63);
+			*overflow = isinf(v);
+			return v;
+		}
+		/* the mean: the magnitude's top 127 bits over the count */
 		neg = (int) (fa->wide[fa->nlimbs - 1] >> 63);
 		if (neg)
 		{
@@ -293,17 +303,6 @@ FloatResult(const WinState *st, FloatAcc *fa, bool f8, int accw, bool special, b
 			;
 		if (i == fa->nlimbs)
 			goto zero;
-		if (!mean)
-		{
-			int64_t		t63 = 0;
-			int			s63 = 0;
-
-			gs_wide_reduce(fa->wide, fa->nlimbs, scratch, &neg, &t63, &s63);
-			v = f8 ? gs_round_f64(neg, t63, c->lsb + s63)
-				: (double) gs_round_f32(neg, t63, c->lsb + s63);
-			*overflow = isinf(v);
-			return v;
-		}
 		sh = gs_wide_top127(m, fa->nlimbs, &top, &sticky);
 		return gs_round_quotient(neg, top, sticky, c->lsb + sh, (uint64_t) st->nvals, f8);
 	}
@@ -390,42 +389,27 @@ FloatBlock(WinScan *ws, const char *in, int64_t a, const char *lag, char *out,
 	bool		f8 = ws->f8;
 	bool		hasnulls = ws->spec->nulls != NULL;
 	bool		mean = ws->mean;
-	GsFloatStats fi,
+	GsFloatStats fs,
 				fl;
 	bool		special;
-	bool		czero = CarryIsZero(&st->sum);
-	int			unit = INT_MAX,
-				top = INT_MIN,
+	int			unit,
 				need,
 				accw;
-	uint64_t	maxabs = 0;
 	FloatConsts c;
 	FloatAcc	fa;
 	int64_t		bad;
 
-	Stats(in, a, f8, &fi);
+	/* one analysis of the values entering and leaving */
+	Stats(in, a, f8, &fs);
 	Stats(lag, b, f8, &fl);
-	special = fi.special || fl.special || st->nan || st->pinf || st->ninf || st->negz;
-
-	if (fi.lo != INT32_MAX)
-	{
-		unit = fi.lo - GS_LO_BIAS(f8);
-		maxabs = fi.maxabs;
-	}
 	if (fl.lo != INT32_MAX)
 	{
-		unit = Min(unit, fl.lo - GS_LO_BIAS(f8));
-		maxabs = Max(maxabs, fl.maxabs);
+		fs.maxabs = fs.lo != INT32_MAX ? Max(fs.maxabs, fl.maxabs) : fl.maxabs;
+		fs.lo = Min(fs.lo, fl.lo);
 	}
-	if (!czero)
-		unit = Min(unit, st->sum.unit + CarryCtz(&st->sum));
-	if (unit == INT_MAX)
-		unit = st->sum.unit;	/* nothing finite and nonzero moves */
-	if (maxabs)
-		top = gs_float_top_bit(maxabs, f8) + 1 + gs_ceil_log2(a + b);
-	if (!czero)
-		top = Max(top, st->sum.unit + CarryBits(&st->sum));
-	need = top == INT_MIN ? 2 : top + 1 - unit + 1;
+	fs.special |= fl.special;
+	special = fs.special || st->nan || st->pinf || st->ninf || st->negz;
+	need = gs_cpu_block_width(&fs, a + b, &st->sum, f8, &unit);
 
 	CarryRescale(&st->sum, unit);
 	memset(&c, 0, sizeof(c));
@@ -454,9 +438,9 @@ FloatBlock(WinScan *ws, const char *in, int64_t a, const char *lag, char *out,
 	 * totals, with the values leaving subtracted (the same bounds as
 	 * cpu/sum_block.c's).
 	 */
-	if (!mean && !special && !hasnulls && np >= SIMD_MIN_VALUES && gs_simd_enabled())
+	if (!mean && !special && !hasnulls && np >= GS_SIMD_MIN_VALUES && gs_simd_enabled())
 	{
-		if (accw == W_ACC64 && (!f8 || unit >= -1022))
+		if (accw == W_ACC64 && gs_simd_scan64_ok(f8, unit))
 		{
 			bad = b ? gs_simd_movsum64(in, lag, out, np, f8, unit, &fa.a64)
 				: gs_simd_scan64(in, out, np, f8, unit, false, &fa.a64);
@@ -464,18 +448,16 @@ FloatBlock(WinScan *ws, const char *in, int64_t a, const char *lag, char *out,
 			CarryFromI128(&st->sum, fa.a64, unit);
 			return bad;
 		}
-		if (accw == W_ACC128 && need <= (f8 ? 110 : 82) && unit >= -1022 && unit <= 1015)
+		if (accw == W_ACC128 && gs_simd_split_ok(f8, need, unit))
 		{
-			/* acc = h * 2^59 + l, l in [-2^58, 2^58) */
-			gs_i128		acc = fa.a128;
-			int64_t		l = (int64_t) (((uint64_t) acc + (UINT64_C(1) << 58)) & ((UINT64_C(1) << 59) - 1))
-				- (INT64_C(1) << 58);
-			int64_t		h = (int64_t) ((acc - l) >> 59);
+			int64_t		h,
+						l;
 
+			CarrySplit59(fa.a128, &h, &l);
 			bad = b ? gs_simd_movsum_split(in, lag, out, np, f8, unit, &h, &l)
 				: gs_simd_scan_split(in, out, np, f8, unit, false, &h, &l);
 			st->nvals += a - b;
-			CarryFromI128(&st->sum, (gs_i128) h * ((gs_i128) 1 << 59) + l, unit);
+			CarryFromI128(&st->sum, CarryJoin59(h, l), unit);
 			return bad;
 		}
 	}
