@@ -29,7 +29,7 @@ CPU_OBJS = cpu/driver.o cpu/sum_block.o cpu/sum_float.o cpu/sum_int.o cpu/order.
 
 DATA = sql/gpuscan--1.0.sql sql/gpuscan--1.0--1.1.sql sql/gpuscan--1.1--1.2.sql \
 	sql/gpuscan--1.2--1.3.sql sql/gpuscan--1.3.sql
-REGRESS = cumsum cummax stream config devices service upgrade
+REGRESS = cumsum cummax moving stream config devices service upgrade
 REGRESS_OPTS = --inputdir=test
 
 EXTRA_CLEAN = test/engine/engine_test test/bench/cpu_bench test/bench/window_bench test/engine/engine_compare \
