@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """test/hostile.py: hostile and odd inputs against an independent exact reference.
 
-What it tests: gpu_cumsum (inclusive and exclusive), gpu_cummax and gpu_cummin
-over smallint, integer, bigint, real and double precision arrays, through a
-running server (libpq through test/pgclient.py; PGHOST, PGPORT, PGUSER,
-PGDATABASE, PGOPTIONS from the environment), on the engine that --engine
-chooses (gpuscan.device).
+What it tests: gpu_cumsum (inclusive and exclusive), gpu_cummax, gpu_cummin,
+and the window functions gpu_movsum(arr, window), gpu_movavg(arr, window) and
+gpu_cumavg(arr) over smallint, integer, bigint, real and double precision
+arrays, through a running server (libpq through test/pgclient.py; PGHOST,
+PGPORT, PGUSER, PGDATABASE, PGOPTIONS from the environment), on the engine
+that --engine chooses (gpuscan.device).
 
 How: every case is checked against the exact reference of test/reference.py,
 an implementation of the README's rules ("Semantics of gpu_cumsum",
@@ -13,13 +14,25 @@ an implementation of the README's rules ("Semantics of gpu_cumsum",
 with fractions.Fraction and rounded once to binary32/binary64 (round half to
 even, gradual underflow, overflow an error); NaN and the infinities by IEEE
 addition; an exact zero -0 only when every term so far is -0; maxima and
-minima in PostgreSQL's order (NaN largest, -0 == 0, the later of equals).
-The extension is never asked for a reference value.
+minima in PostgreSQL's order (NaN largest, -0 == 0, the later of equals);
+moving sums and means over windows of positions (NULLs counted), each
+window's exact sum rounded once (a mean: the exact sum over the count), the
+specials by the window's content, bigint and float overflow of a window sum
+the error.  The extension is never asked for a reference value.
 
 1. A self-check of the reference (Fraction rounding against Python's own IEEE
-   double addition and float32 packing, and the README's examples).
+   double addition and float32 packing, and the README's examples; the
+   window reference against every window summed afresh, against IEEE
+   division of exact sums, and over whole rows against the running totals).
 2. Fixed cases: the README's examples and hand-picked edges (overflow ties,
-   -0, specials, errors in later rows, extreme lower bounds, 6-D).
+   -0, specials, errors in later rows, extreme lower bounds, 6-D); for the
+   window functions windows of 1, 2, 7, the row and beyond over every type,
+   NULL runs, specials entering and leaving, exact cancellation, means of
+   subnormals (ties, -0), huge values (overflow of sums, none of means),
+   bigint window sums at the limits, shapes and bounds, NULL and bad windows.
+   Then a few long window cases (arrays of 40,000 to 140,000 elements, more
+   than the CPU engine's 256 kB window, with windows reaching back beyond
+   it: with --stored the values leaving are read from TOAST again).
 3. Random cases until --seconds is used up: all types and functions; shapes
    1-D to 6-D with small random dimensions, non-default (negative, extreme)
    lower bounds, one-element rows, empty, NULL and all-NULL arrays, NULL
@@ -27,6 +40,13 @@ The extension is never asked for a reference value.
    +-Infinity, +-0, subnormals, the largest finite values and neighbours,
    the whole exponent range, exact cancellation, exact rounding ties, random
    bit patterns); integers at their extremes and bigint sums that overflow.
+   The window functions take windows of 1, 2, primes, the row length and
+   beyond it, random ones, and now and then a NULL window (a NULL result) or
+   one below 1 (ERROR 22023); NULLs also come in runs longer than the
+   window; values also in pairs that cancel exactly inside a window, huge
+   values taken back by their negation among tiny ones (no overflow, the
+   widest sums), bigint values near INT64_MAX / m whose window sums cross
+   the limits or not (the error's subscript compared).
    Arrays go in as text literals of exact values (shortest repr of the
    double; for real the double equal to the float32, which strtof rounds back
    to it) and come back bit for bit (float4send/float8send in hex, NULLs as
@@ -48,15 +68,18 @@ The extension is never asked for a reference value.
    built server-side (array_fill, array concatenation), checked at sampled
    positions against closed forms computed here; the 1 GB limit of a result
    (ERROR 54000) at its exact boundary; arrays of 2^27 elements refused by
-   PostgreSQL itself.
+   PostgreSQL itself; a moving sum of 2^27-1 ones with a window of 2^24+1,
+   and a moving mean whose double precision result is over 1 GB.
 
-Usage: python3 test/hostile.py [--seconds N] [--seed S] [--engine cpu|gpu|auto]
-                               [--stored] [--size-limit] [--case K]
+Usage: python3 test/hostile.py [--seconds N] [--window-seconds N] [--seed S]
+                               [--engine cpu|gpu|auto] [--stored] [--size-limit] [--case K]
 The seed is always printed; a failure line ("FAIL seed=S case=K: SQL: what
 differed", at most 200 lines, every failure counted) names seed and case,
-and --seed S --case K replays that one random case.  Ends with "N passed,
-N failed"; exit status 1 on any failure.  Needs Python 3 (standard library
-only), libpq, and a server with gpuscan installed; a throwaway one, as root:
+and --seed S --case K replays that one random case (the window functions'
+random cases, for --window-seconds after --seconds, are numbered from
+1000000 on).  Ends with "N passed, N failed"; exit status 1 on any failure.
+Needs Python 3 (standard library only), libpq, and a server with gpuscan
+installed; a throwaway one, as root:
 
     export GPUSCAN_PORT=54341 GPUSCAN_TMP=/tmp/hostile_check
     . scripts/common.sh; setup_packages && build_install && cluster_start
@@ -95,11 +118,18 @@ class Ty:
         """Set the fields."""
         self.key, self.sql, self.lo, self.hi, self.fmt = key, sql, lo, hi, fmt
 
+    def result_ty(self, fn):
+        """The element type of fn's result: sums of integers bigint, means of
+        integers double precision, anything else this type."""
+        if self.fmt is None and fn in ('cumsum', 'movsum'):
+            return TYPES['int8']
+        if self.fmt is None and fn in ('movavg', 'cumavg'):
+            return TYPES['float8']
+        return self
+
     def result_sql(self, fn):
         """The SQL type name of fn's result."""
-        if fn == 'cumsum' and self.fmt is None:
-            return 'bigint[]'
-        return self.sql + '[]'
+        return self.result_ty(fn).sql + '[]'
 
 
 TYPES = {
@@ -109,18 +139,35 @@ TYPES = {
     'float4': Ty('float4', 'real', fmt=F32),
     'float8': Ty('float8', 'double precision', fmt=F64),
 }
-FN_CODE = {'cumsum': 0, 'cummax': 1, 'cummin': 2}
+FN_CODE = {'cumsum': 0, 'cummax': 1, 'cummin': 2, 'movsum': 3, 'movavg': 4, 'cumavg': 5}
+FN_SQL = {0: 'gpu_cumsum(a, ex)', 1: 'gpu_cummax(a)', 2: 'gpu_cummin(a)', 3: 'gpu_movsum(a, w)',
+          4: 'gpu_movavg(a, w)', 5: 'gpu_cumavg(a)'}
+MOVING = ('movsum', 'movavg')
 
 
 class Case:
     """One call: function, type, shape, lower bounds, flat values, exclusive."""
 
     def __init__(self, label, fn, ty, dims, lbs, vals, excl=False, explicit=True,
-                 null_array=False, note=''):
-        """Set the fields."""
+                 null_array=False, note='', window=None):
+        """Set the fields (window: gpu_movsum's and gpu_movavg's, None for NULL)."""
         self.label, self.fn, self.ty = label, fn, TYPES[ty]
         self.dims, self.lbs, self.vals = dims, lbs, vals
         self.excl, self.explicit, self.null_array, self.note = excl, explicit, null_array, note
+        self.window = window
+        self.rty = self.ty.result_ty(fn)
+
+    def null_arg(self):
+        """Whether an argument besides the array is NULL (a NULL result, no scan)."""
+        return (self.fn == 'cumsum' and self.excl is None) or (self.fn in MOVING and self.window is None)
+
+    def bad_window(self):
+        """Whether the window is below 1 (ERROR 22023, no scan)."""
+        return self.fn in MOVING and self.window is not None and self.window < 1
+
+    def scans(self):
+        """Whether the call scans an array (gpuscan_last_run() is its)."""
+        return not (self.null_array or not self.dims or self.null_arg() or self.bad_window())
 
     def elem_text(self, v):
         """One element of the array literal, exact."""
@@ -159,17 +206,23 @@ class Case:
         """The exclusive argument as SQL."""
         return 'NULL' if self.excl is None else ('true' if self.excl else 'false')
 
+    def window_sql(self):
+        """The window argument as SQL."""
+        return 'NULL' if self.window is None else str(self.window)
+
     def human_sql(self):
         """The call as a user would write it."""
         arg = '%s::%s[]' % (self.literal(), self.ty.sql)
         if self.fn == 'cumsum' and self.excl is not False:
             arg += ', exclusive => ' + self.excl_sql()
+        if self.fn in MOVING:
+            arg += ', ' + self.window_sql()
         return 'gpu_%s(%s)' % (self.fn, arg)
 
     def wrapper_sql(self):
         """The call through this session's pg_temp wrapper."""
-        return 'pg_temp.t_%s(%d, %s::%s[], %s)' % (self.ty.key, FN_CODE[self.fn], self.literal(),
-                                                  self.ty.sql, self.excl_sql())
+        return 'pg_temp.t_%s(%d, %s::%s[], %s, %s)' % (self.ty.key, FN_CODE[self.fn], self.literal(),
+                                                      self.ty.sql, self.excl_sql(), self.window_sql())
 
     def stored_sql(self, i):
         """The insert of this case's array into its type's table, as row i."""
@@ -179,7 +232,8 @@ class Case:
 
     def stored_wrapper_sql(self, i):
         """The call through the wrapper that reads row i of the table."""
-        return 'pg_temp.s_%s(%d, %d, %s)' % (self.ty.key, FN_CODE[self.fn], i, self.excl_sql())
+        return 'pg_temp.s_%s(%d, %d, %s, %s)' % (self.ty.key, FN_CODE[self.fn], i, self.excl_sql(),
+                                                 self.window_sql())
 
     def subscripts(self, pos):
         """The subscripts of flat position pos, as '[i][j]'."""
@@ -197,15 +251,20 @@ class Case:
         return self._expect
 
     def _reference(self):
-        """Compute the reference (see expect)."""
-        if self.null_array or (self.fn == 'cumsum' and self.excl is None):
+        """Compute the reference (see expect): a window below 1 is
+        ERROR 22023 (error position 'window'), for an empty array too (a
+        NULL array gives NULL: the functions are strict)."""
+        if self.null_array or self.null_arg():
             return None, None
+        if self.bad_window():
+            return None, 'window'
+
         if not self.dims:
             return [], None
         L = self.dims[-1]
         out = []
         for start in range(0, len(self.vals), L):
-            r, err = ref_row(self.fn, self.vals[start:start + L], self.ty.fmt, self.excl)
+            r, err = ref_row(self.fn, self.vals[start:start + L], self.ty.fmt, self.excl, self.window)
             if err is not None:
                 return out + r, start + err
             out.extend(r)
@@ -317,12 +376,50 @@ def cancel_row(rng, F, n, gens):
     return row
 
 
-def float_row(rng, F, n, profile, gens, weights):
+def pair_row(rng, F, n, gens, near):
+    """A row where many values take back one of the near values before them
+    (their negation; an infinity's is the other one): window sums cancel
+    exactly, specials enter and leave."""
+    row = []
+    for _ in range(n):
+        if row and rng.random() < 0.45:
+            row.append(-rng.choice(row[-near:]))
+        else:
+            row.append(rng.choice(gens)(rng, F))
+    return row
+
+
+def hugecancel_row(rng, F, n):
+    """Huge positive values, each taken back by its negation (mostly next),
+    tiny and ordinary values between: one pair open at a time, so no window
+    sum overflows, while the sums span the whole exponent range."""
+    big_ulp = ulp(F.max, F)
+    row = []
+    pending = None
+    while len(row) < n:
+        if pending is not None and rng.random() < 0.85:
+            row.append(-pending)
+            pending = None
+        elif pending is None and rng.random() < 0.35:
+            pending = rng.choice([F.max, F.max - big_ulp, math.ldexp(1.0, F.emax), F.max / 2,
+                                  math.ldexp(rng.randrange(2 ** (F.p - 1), 2 ** F.p), F.emax - F.p + 1
+                                             - rng.randrange(0, 40))])
+            row.append(pending)
+        else:
+            row.append(rng.choice([g_subnormal, g_subnormal, g_smallint, g_unit, g_negzero])(rng, F))
+    return row
+
+
+def float_row(rng, F, n, profile, gens, weights, near=4):
     """One row of n floats for a profile."""
     if profile == 'ties':
         return tie_row(rng, F, n)
     if profile == 'cancel':
         return cancel_row(rng, F, n, gens)
+    if profile == 'pairs':
+        return pair_row(rng, F, n, gens, near)
+    if profile == 'hugecancel':
+        return hugecancel_row(rng, F, n)
     return [g(rng, F) for g in rng.choices(gens, weights, k=n)]
 
 
@@ -331,6 +428,7 @@ def int_row(rng, ty, n, profile):
     lo, hi = ty.lo, ty.hi
     ext = [lo, hi, lo + 1, hi - 1, 0, 1, -1]
     row = []
+    m = rng.choice([1, 2, 2, 3])          # 'edge': near INT8_MAX / m
     for _ in range(n):
         p = profile if profile != 'mix' else rng.choice(['extremes', 'random', 'small', 'zeros', 'bigsum'])
         if p == 'extremes':
@@ -343,6 +441,13 @@ def int_row(rng, ty, n, profile):
             v = 0 if rng.random() < 0.8 else rng.choice(ext)
         elif p == 'bigsum':
             v = int(sgn(rng)) * rng.randint(hi // 4, hi)
+        elif p == 'edge':
+            v = hi // m - rng.randint(0, 3)
+            r = rng.random()
+            if r < 0.2:
+                v = max(lo, -v - rng.randint(0, 2))
+            elif r < 0.26:
+                v = rng.randint(-2, 2)
         else:  # cancel
             prev = [x for x in row if x != lo]
             v = -rng.choice(prev) if prev and rng.random() < 0.5 else rng.randint(lo, hi)
@@ -379,26 +484,63 @@ def random_shape(rng):
     return dims, lbs, rng.random() < 0.3
 
 
+WINDOW_CASES = 10 ** 6        # random cases from here on call the window functions
+
+
+def pick_window(rng, L):
+    """A window for a row of L positions: small, prime, the row, beyond it,
+    random; now and then NULL, or below 1."""
+    r = rng.random()
+    if r < 0.01:
+        return None
+    if r < 0.02:
+        return rng.choice([0, -1, -2 ** 31 + 1])
+    return rng.choice([1, 1, 2, 2, 3, 5, 7, 13, 31, L, L, L + 1, 2 * L + 3, 2 ** 31 - 1,
+                       rng.randint(1, 2 * L + 2), rng.randint(1, max(1, L // 3))])
+
+
+def null_runs(rng, vals, w):
+    """NULL runs longer than the window too, between runs of values."""
+    out = []
+    w = max(1, min(w, 500))
+    while len(out) < len(vals):
+        k = len(out)
+        take = rng.randint(1, 2 * w + 1)
+        out.extend(vals[k:k + take])
+        out.extend([None] * rng.randint(1, 3 * w + 2))
+    return out[:len(vals)]
+
+
 def random_case(seed, k):
-    """Random case number k of a seed (reproducible on its own)."""
+    """Random case number k of a seed (reproducible on its own); from
+    WINDOW_CASES on, of the window functions."""
     rng = random.Random('%s:%d' % (seed, k))
     ty = rng.choice(list(TYPES))
-    fn = rng.choice(['cumsum', 'cumsum', 'cummax', 'cummin'])
+    moving = k >= WINDOW_CASES
+    if moving:
+        fn = rng.choice(['movsum', 'movsum', 'movavg', 'movavg', 'cumavg'])
+    else:
+        fn = rng.choice(['cumsum', 'cumsum', 'cummax', 'cummin'])
     excl = fn == 'cumsum' and rng.random() < 0.4
     r = rng.random()
     if r < 0.01:
-        return Case(k, fn, ty, [], [], [], excl, null_array=True, note='NULL array')
+        return Case(k, fn, ty, [], [], [], excl, null_array=True, note='NULL array', window=pick_window(rng, 1))
     if r < 0.02 and fn == 'cumsum':
         return Case(k, fn, ty, [1], [1], [1], None, note='NULL exclusive')
     if r < 0.04:
-        return Case(k, fn, ty, [], [], [], excl, note='empty')
+        return Case(k, fn, ty, [], [], [], excl, note='empty', window=pick_window(rng, 1))
     dims, lbs, explicit = random_shape(rng)
     n = math.prod(dims)
     L = dims[-1]
     T = TYPES[ty]
+    window = pick_window(rng, L) if fn in MOVING else None
+    near = max(1, min(window or L, 8))
     if T.fmt is not None:
-        profile = rng.choice(['mix', 'mix', 'mix', 'specials', 'negzero', 'subnormal', 'huge',
-                              'anyexp', 'bits', 'ties', 'ties', 'cancel', 'cancel', 'ordinary'])
+        profiles = ['mix', 'mix', 'mix', 'specials', 'negzero', 'subnormal', 'huge',
+                    'anyexp', 'bits', 'ties', 'ties', 'cancel', 'cancel', 'ordinary']
+        if moving:
+            profiles += ['pairs', 'pairs', 'pairs', 'hugecancel', 'hugecancel', 'subnormal']
+        profile = rng.choice(profiles)
         one = {'specials': g_special, 'negzero': g_negzero, 'subnormal': g_subnormal,
                'huge': g_huge, 'anyexp': g_anyexp, 'bits': g_bits}
         if profile in one:
@@ -411,18 +553,69 @@ def random_case(seed, k):
             weights = [rng.random() + 0.05 for _ in gens]
         vals = []
         for _ in range(n // L):
-            vals.extend(float_row(rng, T.fmt, L, profile, gens, weights))
+            vals.extend(float_row(rng, T.fmt, L, profile, gens, weights, near))
     else:
         profile = rng.choice(['mix', 'extremes', 'random', 'small', 'zeros', 'cancel']
-                             + (['bigsum', 'bigsum'] if ty == 'int8' else []))
+                             + (['bigsum', 'bigsum'] if ty == 'int8' else [])
+                             + (['edge', 'edge', 'edge'] if ty == 'int8' and moving else []))
         vals = []
         for _ in range(n // L):
             vals.extend(int_row(rng, T, L, profile))
-    density = rng.choice([0, 0, 0, 0.05, 0.3, 0.7, 0.95, 1.0])
-    if density:
+    density = rng.choice([0, 0, 0, 0.05, 0.3, 0.7, 0.95, 1.0] + (['runs', 'runs'] if moving else []))
+    if density == 'runs':
+        rows = [null_runs(rng, vals[i:i + L], window if window and window > 0 else L)
+                for i in range(0, n, L)]
+        vals = [v for row in rows for v in row]
+    elif density:
         vals = [None if rng.random() < density else v for v in vals]
     return Case(k, fn, ty, dims, lbs, vals, excl, explicit,
-                note='%s, nulls %g' % (profile, density))
+                note='%s, nulls %s' % (profile, density), window=window)
+
+
+def long_window_cases(seed):
+    """A few arrays longer than the CPU engine's 256 kB window, with windows
+    that reach back beyond it: values leaving are read again (from TOAST
+    with --stored)."""
+    rng = random.Random('%s:long' % seed)
+    out = []
+
+    def case(label, fn, ty, dims, window, profile, nulls=None):
+        """One long case: values of a profile, NULLs in runs or at a density."""
+        T = TYPES[ty]
+        n = math.prod(dims)
+        L = dims[-1]
+        vals = []
+        for _ in range(n // L):
+            if T.fmt is None:
+                vals.extend(int_row(rng, T, L, profile))
+            elif profile == 'ordinary':
+                vals.extend(float_row(rng, T.fmt, L, 'mix', [g_unit, g_cents, g_smallint, g_subnormal],
+                                      [3, 3, 3, 1]))
+            else:
+                gens = [g_unit, g_cents, g_subnormal, g_pow2]
+                vals.extend(float_row(rng, T.fmt, L, profile, gens, [3, 2, 1, 1], 16))
+        if nulls == 'runs':
+            vals = [v for i in range(0, n, L) for v in null_runs(rng, vals[i:i + L], window or L)]
+        elif nulls:
+            vals = [None if rng.random() < nulls else v for v in vals]
+        out.append(Case('long ' + label, fn, ty, dims, [1] * len(dims), vals, explicit=False,
+                        window=window, note=profile))
+
+    case('float8 movsum, huge pairs', 'movsum', 'float8', [70000], 40000, 'hugecancel')
+    case('float8 movavg, 2-D', 'movavg', 'float8', [2, 36000], 33001, 'mix', 0.05)
+    case('float4 cumavg', 'cumavg', 'float4', [70000], None, 'pairs')
+    case('float4 movsum, NULL runs', 'movsum', 'float4', [70000], 65537, 'ordinary', 'runs')
+    case('int4 movavg', 'movavg', 'int4', [70000], 66001, 'random', 0.3)
+    case('int8 movsum, window 4097', 'movsum', 'int8', [40000], 4097, 'small')
+    case('int2 movsum, window beyond the row', 'movsum', 'int2', [140000], 2 ** 31 - 1, 'extremes')
+    # bigint window sums just below the limit all along (the running total far
+    # beyond it), until two values late in the row make 2^63: the error there
+    vals = [2 ** 62 - 1 - rng.randint(0, 1) for _ in range(40000)]
+    p = rng.randint(30000, 39000)
+    vals[p] = vals[p + 1] = 2 ** 62
+    out.append(Case('long int8 movsum, late overflow', 'movsum', 'int8', [40000], [-7], vals,
+                    window=2, note='late overflow'))
+    return out
 
 
 # ----------------------------------------------------------------------------
@@ -442,12 +635,12 @@ def parse_val(s, ty):
     return round_fmt(Fraction(s), T.fmt)
 
 
-def fixed(label, fn, ty, vals, dims=None, lbs=None, excl=False):
+def fixed(label, fn, ty, vals, dims=None, lbs=None, excl=False, window=None):
     """A hand-written case: values as text, shape defaulting to 1-D from 1."""
     v = [parse_val(s, ty) for s in vals]
     dims = dims or ([len(v)] if v else [])
     lbs = lbs or [1] * len(dims)
-    return Case(label, fn, ty, dims, lbs, v, excl, explicit=False)
+    return Case(label, fn, ty, dims, lbs, v, excl, explicit=False, window=window)
 
 
 def fixed_cases():
@@ -506,7 +699,101 @@ def fixed_cases():
         fixed('one-element rows', 'cumsum', 'int8', [I8MAX, I8MIN, '7'], [3, 1], excl=True),
         fixed('int2 extremes', 'cumsum', 'int2', ['-32768'] * 5 + ['32767'] * 3),
         fixed('int4 extremes', 'cummin', 'int4', ['2147483647', '-2147483648', '0', '-2147483648']),
+    ] + fixed_window_cases()
+
+
+def fixed_window_cases():
+    """Hand-picked edges of gpu_movsum, gpu_movavg and gpu_cumavg."""
+    I8MAX, I8MIN = str(INT8_MAX), str(INT8_MIN)
+    FMAX, DMAX = repr(F32.max), repr(F64.max)
+    D, F = '5e-324', '1e-45'            # the smallest subnormals (1e-45 reads as 2^-149 in real)
+    N = None
+    seq = ['3', '1', '4', '1', '5', '9', '2', '6', '5', '3', '5']
+    out = []
+    # windows of 1, 2, a prime, the row length, beyond it; every type
+    for ty in TYPES:
+        for w in (1, 2, 7, len(seq), len(seq) + 1, 2 ** 31 - 1):
+            out.append(fixed('movsum %s w%d' % (ty, w), 'movsum', ty, seq, window=w))
+            out.append(fixed('movavg %s w%d' % (ty, w), 'movavg', ty, seq, window=w))
+        out.append(fixed('cumavg %s' % ty, 'cumavg', ty, seq))
+        out.append(fixed('movsum %s NULL runs' % ty, 'movsum', ty,
+                         ['1', N, N, N, N, '2', '3', N, N, N, '4'], window=3))
+        out.append(fixed('movavg %s NULL runs' % ty, 'movavg', ty,
+                         [N, N, '7', N, N, N, N, '8', '-9', N, N], window=2))
+        out.append(fixed('cumavg %s all NULL' % ty, 'cumavg', ty, [N, N, N]))
+        out.append(fixed('movsum %s 2-D bounds' % ty, 'movsum', ty, seq[:9] + ['7'] * 3,
+                         [3, 4], [-2, 2 ** 31 - 5], window=3))
+        out.append(fixed('movavg %s 3-D' % ty, 'movavg', ty, seq + ['1'] * 7, [3, 2, 3], [0, -7, 5], window=2))
+        out.append(fixed('cumavg %s 6-D' % ty, 'cumavg', ty, seq[:8], [2, 1, 1, 2, 1, 2],
+                         [-2 ** 31, 2 ** 31 - 2, 0, -7, 1, 2 ** 31 - 3]))
+        out.append(fixed('movavg %s one-element rows' % ty, 'movavg', ty, ['1', N, '-3'], [3, 1], window=5))
+        out.append(fixed('movsum %s empty' % ty, 'movsum', ty, [], window=3))
+        out.append(fixed('movsum %s NULL window' % ty, 'movsum', ty, ['1', '2'], window=None))
+        out.append(fixed('movavg %s window 0' % ty, 'movavg', ty, ['1', '2'], window=0))
+        out.append(fixed('movsum %s window -1' % ty, 'movsum', ty, ['1', '2'], window=-1))
+        out.append(fixed('movsum %s empty window 0' % ty, 'movsum', ty, [], window=0))
+        out.append(Case('movsum %s NULL array window 0' % ty, 'movsum', ty, [], [], [], null_array=True, window=0))
+    for ty in ('float4', 'float8'):
+        out += [
+            # specials entering and leaving the window
+            fixed('movsum %s specials' % ty, 'movsum', ty,
+                  ['Infinity', '1', '2', '-Infinity', '3', 'NaN', '4', '5', '-Infinity', 'Infinity', '6'], window=2),
+            fixed('movavg %s specials' % ty, 'movavg', ty,
+                  ['Infinity', '1', '2', '-Infinity', '3', 'NaN', '4', '5', '-Infinity', 'Infinity', '6'], window=3),
+            fixed('movsum %s specials behind NULLs' % ty, 'movsum', ty,
+                  ['NaN', N, N, '1', 'Infinity', N, N, '2', '-0'], window=3),
+            fixed('cumavg %s inf - inf' % ty, 'cumavg', ty, ['1', 'Infinity', '-Infinity', '1']),
+            # -0
+            fixed('movsum %s -0' % ty, 'movsum', ty, ['-0', '-0', '0', '-0', '-0', N, '-0'], window=2),
+            fixed('movavg %s -0' % ty, 'movavg', ty, ['-0', '-0', '0', '-0', '-0', N, '-0'], window=2),
+            fixed('cumavg %s -0' % ty, 'cumavg', ty, ['-0', '-0', '0', '-0']),
+            # exact cancellation to 0
+            fixed('movsum %s cancel' % ty, 'movsum', ty, ['1', '1e30', '-1e30', '1', '-1', '0.5', '-0.5'], window=2),
+            fixed('movsum %s cancel 3' % ty, 'movsum', ty, ['1', '1e30', '-1e30', '1', '-1', '0.5', '-0.5'], window=3),
+            fixed('movavg %s cancel' % ty, 'movavg', ty, ['0.1', '-0.1', '0.3', '-0.3', '-0'], window=2),
+        ]
+    out += [
+        # means of subnormals: ties to even, -0 for negative means rounding to zero
+        fixed('movavg float8 subnormals', 'movavg', 'float8', [D, '0', '1.5e-323', '0', '-' + D, '0', '-0'], window=2),
+        fixed('movavg float4 subnormals', 'movavg', 'float4', [F, '0', '4e-45', '0', '-' + F, '0', '-0'], window=2),
+        fixed('cumavg float8 subnormals', 'cumavg', 'float8', [D, D, D, '0', '-' + D, '-' + D, '-' + D, '-' + D]),
+        fixed('cumavg float4 subnormals', 'cumavg', 'float4', [F, F, F, '0', '-' + F, '-' + F, '-' + F, '-' + F]),
+        fixed('movavg float8 subnormal thirds', 'movavg', 'float8', ['1e-323', '5e-324', '-1.5e-323', '5e-324'], window=3),
+        fixed('movsum float8 subnormals', 'movsum', 'float8', [D, D, '-1e-323', '-' + D, D], window=2),
+        fixed('movavg float8 smallest normal', 'movavg', 'float8', ['2.2250738585072014e-308', D], window=2),
+        # huge: a window sum that overflows is the error; means never overflow
+        fixed('movsum float8 overflow', 'movsum', 'float8', [DMAX, DMAX, '-' + DMAX], window=2),
+        fixed('movsum float8 no overflow', 'movsum', 'float8', [DMAX, DMAX, '-' + DMAX], window=1),
+        fixed('movsum float8 overflow 2nd row', 'movsum', 'float8', ['1', '2', DMAX, DMAX], [2, 2], [5, -3], window=2),
+        fixed('movavg float8 huge', 'movavg', 'float8', [DMAX, DMAX, DMAX, '-' + DMAX], window=3),
+        fixed('cumavg float8 huge', 'cumavg', 'float8', [DMAX, DMAX, '-' + DMAX]),
+        fixed('movsum float4 overflow tie', 'movsum', 'float4', [FMAX, repr(2.0 ** 103)], window=2),
+        fixed('movsum float4 below tie', 'movsum', 'float4', [FMAX, repr(-2.0 ** 80), repr(2.0 ** 103)], window=3),
+        fixed('movsum float4 tie gone', 'movsum', 'float4', [repr(2.0 ** 103), FMAX, FMAX], window=1),
+        fixed('movavg float4 huge', 'movavg', 'float4', [FMAX, FMAX, FMAX, FMAX], window=4),
+        fixed('movsum float8 huge cancel', 'movsum', 'float8', [DMAX, '-' + DMAX, DMAX, D, '-' + DMAX, D], window=2),
+        fixed('movsum float8 span', 'movsum', 'float8', [DMAX, D, '-' + DMAX, '-' + D, D], window=3),
+        fixed('movavg float8 span', 'movavg', 'float8', [DMAX, D, '-' + DMAX, '-' + D, D], window=3),
+        # bigint window sums about the limits: the error names the subscript
+        fixed('movsum int8 over', 'movsum', 'int8', [I8MAX, '1', '-1'], window=2),
+        fixed('movsum int8 under', 'movsum', 'int8', [I8MIN, '0', '-1'], window=3),
+        fixed('movsum int8 under gone', 'movsum', 'int8', [I8MIN, '0', '-1'], window=2),
+        fixed('movsum int8 running total beyond', 'movsum', 'int8', [I8MAX, '0', I8MAX, '0', I8MAX], window=2),
+        fixed('movsum int8 window beyond', 'movsum', 'int8', [I8MAX, '0', I8MAX, '0', I8MAX], window=3),
+        fixed('movsum int8 NULL between', 'movsum', 'int8', [I8MAX, N, N, I8MAX], window=3),
+        fixed('movsum int8 NULL gap', 'movsum', 'int8', [I8MAX, N, N, I8MAX], window=4),
+        fixed('movsum int8 2-D error', 'movsum', 'int8', ['1', '2', I8MAX, '1'], [2, 2], [0, 3], window=2),
+        fixed('movsum int8 exact max', 'movsum', 'int8', [str(2 ** 62), str(2 ** 62 - 1), str(2 ** 62)], window=2),
+        fixed('movsum int8 one over max', 'movsum', 'int8', [str(2 ** 62), str(2 ** 62 - 1), '1', str(2 ** 62)],
+              window=3),
+        fixed('movsum int8 exact min', 'movsum', 'int8', [str(-2 ** 62), str(-2 ** 62), str(2 ** 62)], window=2),
+        fixed('movsum int4 no overflow', 'movsum', 'int4', ['2147483647'] * 6, window=6),
+        fixed('movavg int8 extremes', 'movavg', 'int8', [I8MAX, I8MAX, I8MIN, I8MIN, '1'], window=4),
+        fixed('cumavg int8 extremes', 'cumavg', 'int8', [I8MAX, I8MAX, I8MIN, I8MIN, '1']),
+        fixed('movavg int2 thirds', 'movavg', 'int2', ['1', '1', '-1', '-32768', '32767', '0'], window=3),
+        fixed('cumavg int4 -1/3', 'cumavg', 'int4', ['-1', '0', '0']),
     ]
+    return out
 
 
 # ----------------------------------------------------------------------------
@@ -565,6 +852,86 @@ def reference_selfcheck(seed):
     c = fixed('', 'cumsum', 'int8', [str(INT8_MAX), '1'])
     if c.expect()[1] != 1:
         bad.append('README example %s: reference gives no error at [2]' % c.human_sql())
+    return bad + window_selfcheck(rng)
+
+
+def window_selfcheck(rng):
+    """The window reference against computations apart: every window summed
+    afresh with Fractions and rounded (not the reference's sliding integer);
+    means of small integers by Python's float division (one IEEE rounding of
+    an exact sum); moving sums over windows spanning the row against the
+    running totals' reference."""
+    bad = []
+    for it in range(300):
+        ty = rng.choice(list(TYPES))
+        T = TYPES[ty]
+        n = rng.randint(1, 30)
+        fn = rng.choice(['movsum', 'movavg', 'cumavg'])
+        w = rng.randint(1, n + 2)
+        if T.fmt is None:
+            row = int_row(rng, T, n, rng.choice(['mix', 'small', 'edge']))
+        else:
+            gens = rng.sample(FLOAT_GENS, 3)
+            row = [g(rng, T.fmt) for g in gens for _ in range(n)][:n]
+            rng.shuffle(row)
+        row = [None if rng.random() < 0.2 else v for v in row]
+        got, err = ref_row(fn, row, T.fmt, False, w)
+        RF = T.fmt or F64
+        for i, x in enumerate(row):
+            if x is None:
+                continue
+            lo = 0 if fn == 'cumavg' else max(0, i - w + 1)
+            win = [v for v in row[lo:i + 1] if v is not None]
+            fin = [v for v in win if T.fmt is None or math.isfinite(v)]
+            exact = sum(Fraction(v) for v in fin)
+            if T.fmt is not None and (any(math.isnan(v) for v in win) or (INF in win and -INF in win)):
+                want = NAN
+            elif T.fmt is not None and (INF in win or -INF in win):
+                want = INF if INF in win else -INF
+            elif exact == 0:
+                want = -0.0 if T.fmt is not None and all(is_neg_zero(v) for v in win) else (0 if fn == 'movsum' and T.fmt is None else 0.0)
+            elif fn == 'movsum' and T.fmt is None:
+                want = int(exact) if INT8_MIN <= exact <= INT8_MAX else 'error'
+            else:
+                try:
+                    want = round_fmt(exact / (1 if fn == 'movsum' else len(win)), RF)
+                except Overflow:
+                    want = 'error'
+            if want == 'error' or err == i:
+                if not (want == 'error' and err == i):
+                    bad.append('window reference: %s of %r window %d at %d: %r, error at %r'
+                               % (fn, row, w, i, want, err))
+                break
+            g = got[i]
+            if not ((isinstance(want, float) and math.isnan(want) and math.isnan(g))
+                    or (g == want and math.copysign(1, g) == math.copysign(1, want))):
+                bad.append('window reference: %s of %r window %d at %d: %r, afresh %r' % (fn, row, w, i, g, want))
+                break
+        # small integers as double precision: one IEEE division of an exact sum
+        ints = [rng.randint(-1000, 1000) for _ in range(n)]
+        got, _ = ref_row('movavg', [float(v) for v in ints], F64, False, w)
+        for i in range(n):
+            win = ints[max(0, i - w + 1):i + 1]
+            want = math.fsum(win) / len(win)
+            if sum(win) == 0:
+                want = 0.0
+            if got[i] != want or math.copysign(1, got[i]) != math.copysign(1, want):
+                bad.append('window reference: movavg of %r window %d at %d: %r, IEEE %r' % (ints, w, i, got[i], want))
+                break
+        # a window over the whole row: the running totals
+        if T.fmt is None:
+            row = int_row(rng, T, n, rng.choice(['bigsum', 'extremes', 'random']))
+        else:
+            row = [rng.choice(FLOAT_GENS)(rng, T.fmt) for _ in range(n)]
+        row = [None if rng.random() < 0.2 else v for v in row]
+        a = ref_row('cumsum', row, T.fmt, False)
+        b = ref_row('movsum', row, T.fmt, False, n + rng.randint(0, 3))
+        if a[1] != b[1] or (a[1] is None and any(
+                not (x is None and y is None) and (x is None or y is None or (
+                    not (isinstance(x, float) and math.isnan(x) and math.isnan(y))
+                    and (x != y or math.copysign(1, x) != math.copysign(1, y))))
+                for x, y in zip(a[0], b[0]))):
+            bad.append('window reference: movsum of %r over the row %r, cumsum %r' % (row, b, a))
     return bad
 
 
@@ -582,15 +949,16 @@ def wrappers_sql(stored=False):
     lines end in '|' and how the last scan read its argument)."""
     out = []
     for key, T in TYPES.items():
-        proj = ("pg_typeof(r)::text || '|' || (r IS NULL)::text || '|' || coalesce(array_dims(r), '') || '|' || "
-                "coalesce((SELECT string_agg(coalesce(%s, 'N'), ',' ORDER BY o) "
-                "FROM unnest(r) WITH ORDINALITY u(v, o)), '')" % VALUE_SQL[key])
+        def proj(f):
+            """The text of a result r of function f: type, NULL, dims, the elements."""
+            rkey = T.result_ty([fn for fn, c in FN_CODE.items() if c == f][0]).key
+            return ("pg_typeof(r)::text || '|' || (r IS NULL)::text || '|' || coalesce(array_dims(r), '') || '|' || "
+                    "coalesce((SELECT string_agg(coalesce(%s, 'N'), ',' ORDER BY o) "
+                    "FROM unnest(r) WITH ORDINALITY u(v, o)), '')" % VALUE_SQL[rkey])
         body = """
 DECLARE res text; eng text; st text; msg text; det text; inp text;
 BEGIN
-  IF f = 0 THEN %(s0)s
-  ELSIF f = 1 THEN %(s1)s
-  ELSE %(s2)s
+  %(calls)s
   END IF;
   SELECT string_agg(engine || ':' || kernel || ':' || coalesce(fallback_reason, ''), ';'), min(input)
     INTO eng, inp FROM gpuscan_last_run();
@@ -601,23 +969,25 @@ EXCEPTION WHEN OTHERS THEN
     INTO eng, inp FROM gpuscan_last_run();
   RETURN 'ERR|' || coalesce(eng, '') || '|' || st || '|' || msg || '|' || coalesce(det, '')%(tail)s;
 END"""
-        sel = "SELECT %s INTO res FROM (SELECT %%s AS r OFFSET 0) s;" % proj
+
+        def calls(frm):
+            """IF f = 0 THEN ... ELSIF ...: each function's call, its result as text."""
+            return '\n  ELS'.join("IF f = %d THEN SELECT %s INTO res FROM (SELECT %s AS r%s OFFSET 0) s;"
+                                  % (f, proj(f), FN_SQL[f], frm) for f in sorted(FN_SQL))
         out.append("""
-CREATE FUNCTION pg_temp.t_%s(f int, a %s[], ex boolean) RETURNS text LANGUAGE plpgsql AS $w$%s $w$;"""
-                   % (key, T.sql, body % {'s0': sel % 'gpu_cumsum(a, ex)', 's1': sel % 'gpu_cummax(a)',
-                                          's2': sel % 'gpu_cummin(a)', 'tail': ''}))
+CREATE FUNCTION pg_temp.t_%s(f int, a %s[], ex boolean, w int DEFAULT NULL) RETURNS text
+LANGUAGE plpgsql AS $w$%s $w$;""" % (key, T.sql, body % {'calls': calls(''), 'tail': ''}))
         if not stored:
             continue
         # the argument straight from the table's column: a TOAST pointer when out of line
-        sel = ("SELECT %s INTO res FROM (SELECT %%s AS r FROM pg_temp.hs_%s WHERE id = k OFFSET 0) s;"
-               % (proj, key))
         out.append("""
 CREATE TEMP TABLE hs_%s (id int, pad text, a %s[]) WITH (toast_tuple_target = 128);
 ALTER TABLE pg_temp.hs_%s ALTER a SET STORAGE EXTERNAL, ALTER pad SET STORAGE PLAIN;
-CREATE FUNCTION pg_temp.s_%s(f int, k int, ex boolean) RETURNS text LANGUAGE plpgsql AS $w$%s $w$;"""
+CREATE FUNCTION pg_temp.s_%s(f int, k int, ex boolean, w int DEFAULT NULL) RETURNS text
+LANGUAGE plpgsql AS $w$%s $w$;"""
                    % (key, T.sql, key, key,
-                      body % {'s0': sel % 'gpu_cumsum(a, ex)', 's1': sel % 'gpu_cummax(a)',
-                              's2': sel % 'gpu_cummin(a)', 'tail': " || '|' || coalesce(inp, '')"}))
+                      body % {'calls': calls(' FROM pg_temp.hs_%s WHERE id = k' % key),
+                              'tail': " || '|' || coalesce(inp, '')"}))
     out.append("""
 CREATE FUNCTION pg_temp.try(q text) RETURNS text LANGUAGE plpgsql AS $w$
 DECLARE res text; st text; msg text; det text;
@@ -743,7 +1113,7 @@ def engine_problem(eng, tally):
 
 def check_engine(c, eng, tally):
     """The engine that ran a case fits --engine (None when fine, else the problem)."""
-    if c.null_array or not c.dims or (c.fn == 'cumsum' and c.excl is None):
+    if not c.scans():
         return None             # no scan ran: gpuscan_last_run() is an earlier call's
     return engine_problem(eng, tally)
 
@@ -763,13 +1133,22 @@ def compare(c, line, tally):
         if err_pos is None:
             tally.fail_case(where, sql, 'expected no error, got ERROR %s %s (%s)' % (state, msg, detail))
             return
+        if err_pos == 'window':
+            if state != '22023' or 'window must be at least 1' not in msg:
+                tally.fail_case(where, sql, 'expected ERROR 22023 (window below 1), got ERROR %s %s (%s)'
+                                % (state, msg, detail))
+            else:
+                tally.ok()
+            return
         want_msg = 'bigint out of range' if c.ty.fmt is None else 'value out of range: overflow'
         m = SUBSCRIPT_RE.search(detail)
         got_sub = m.group(1) if m else None
         want_sub = c.subscripts(err_pos)
-        if state != '22003' or msg != want_msg or got_sub != want_sub:
-            tally.fail_case(where, sql, 'expected ERROR 22003 %s at %s, got ERROR %s %s (%s)'
-                       % (want_msg, want_sub, state, msg, detail))
+        # a moving sum's error names the window sum, a running total's the running total
+        want_what = 'The window sum at' if c.fn == 'movsum' else 'The running total at'
+        if state != '22003' or msg != want_msg or got_sub != want_sub or not detail.startswith(want_what):
+            tally.fail_case(where, sql, 'expected ERROR 22003 %s at %s (%s ...), got ERROR %s %s (%s)'
+                            % (want_msg, want_sub, want_what, state, msg, detail))
         elif problem:
             tally.fail_case(where, sql, problem)
         else:
@@ -780,6 +1159,9 @@ def compare(c, line, tally):
         return
     _, eng, typ, isnull, dims, vals = parts
     problem = check_engine(c, eng, tally)
+    if err_pos == 'window':
+        tally.fail_case(where, sql, 'expected ERROR 22023 (window below 1), got a result')
+        return
     if err_pos is not None:
         tally.fail_case(where, sql, 'expected ERROR 22003 at %s, got a result' % c.subscripts(err_pos))
         return
@@ -805,9 +1187,9 @@ def compare(c, line, tally):
         tally.fail_case(where, sql, '%d elements, expected %d' % (len(toks), len(want)))
         return
     for pos, (tok, v) in enumerate(zip(toks, want)):
-        if not same_value(tok, v, c.ty):
+        if not same_value(tok, v, c.rty):
             tally.fail_case(where, sql, 'at %s: expected %s, got %s'
-                       % (c.subscripts(pos), show_value(v, c.ty), show_got(tok, c.ty)))
+                            % (c.subscripts(pos), show_value(v, c.rty), show_got(tok, c.rty)))
             return
     if problem:
         tally.fail_case(where, sql, problem)
@@ -818,27 +1200,29 @@ def compare(c, line, tally):
 # --stored: the most bytes of one TOAST slice fetch, a batch's pick (0: as
 # large as the engine asks for, only arrays of 256 kB and more stream)
 SLICE_BYTES = [1, 3, 7, 8, 13, 100, 1999, 4096, 65536, 0]
+# the long window cases: slices of a TOAST chunk or more (of a few bytes, the
+# arrays of hundreds of kB would take minutes)
+SLICE_BYTES_LONG = [1999, 4096, 65536, 0]
 
 
-def stored_body(cases, tally):
+def stored_body(cases, tally, slice_choices=None):
     """The script of a --stored batch: the arrays into the tables, a slice size, the calls."""
     rng = random.Random('%s:slices:%d' % (tally.seed, tally.batches))
     tally.batches += 1
-    slice_bytes = rng.choice(SLICE_BYTES)
+    slice_bytes = rng.choice(slice_choices or SLICE_BYTES)
     body = ['TRUNCATE %s;' % ', '.join('pg_temp.hs_%s' % key for key in TYPES)]
-    body += [c.stored_sql(i) for i, c in enumerate(cases) if not (c.fn == 'cumsum' and c.excl is None)]
+    body += [c.stored_sql(i) for i, c in enumerate(cases) if not c.null_arg()]
     body.append('SET gpuscan.toast_slice_bytes = %d;' % slice_bytes)
     for i, c in enumerate(cases):
-        body.append("SELECT '%d|' || %s;" % (i, c.wrapper_sql() if c.fn == 'cumsum' and c.excl is None
-                                             else c.stored_wrapper_sql(i)))
+        body.append("SELECT '%d|' || %s;" % (i, c.wrapper_sql() if c.null_arg() else c.stored_wrapper_sql(i)))
     body.append('RESET gpuscan.toast_slice_bytes;')
     return '\n'.join(body) + '\n'
 
 
-def run_cases(session, cases, tally):
+def run_cases(session, cases, tally, slice_bytes=None):
     """Run cases in one script (references computed while the server works) and compare."""
     if session.stored:
-        body = stored_body(cases, tally)
+        body = stored_body(cases, tally, slice_bytes)
     else:
         body = ''.join("SELECT '%d|' || %s;\n" % (i, c.wrapper_sql()) for i, c in enumerate(cases))
     session.start(body)
@@ -850,9 +1234,9 @@ def run_cases(session, cases, tally):
         i, _, rest = line.partition('|')
         if i.isdigit():
             c = cases[int(i)]
-            if session.stored and not (c.fn == 'cumsum' and c.excl is None):
+            if session.stored and not c.null_arg():
                 rest, _, inp = rest.rpartition('|')
-                if not (c.null_array or not c.dims):
+                if c.scans():
                     tally.inputs[inp] = tally.inputs.get(inp, 0) + 1
             got[int(i)] = rest
     if err:
@@ -981,7 +1365,22 @@ def size_limit_cases(seed):
            "FROM (SELECT gpu_cumsum(array_fill(NULL::smallint, ARRAY[%d])) AS r OFFSET 0) s" % (N, N))
     cases.append(('cumsum of 2^27-1 NULL smallint', sql, expect_ok('true|[1:%d]|bigint[]' % N)))
 
-    # 9. 2^27 elements: PostgreSQL refuses the array itself
+    # 9. a moving sum of 2^27-1 ones as real, window 2^24+1: min(p, w) rounded to float32
+    w = 2 ** 24 + 1
+    pos = sorted({1, 2, 3, 2 ** 24 - 1, 2 ** 24, w, w + 1, w + 2, 2 ** 25, N - 1, N}
+                 | {rng.randint(1, N) for _ in range(4)})
+    sql = ("SELECT array_to_string(ARRAY[%s], ',') || '|' || array_dims(r) || '|' || pg_typeof(r) "
+           "FROM (SELECT gpu_movsum(array_fill(1::real, ARRAY[%d]), %d) AS r OFFSET 0) s"
+           % (', '.join("encode(float4send(r[%d]), 'hex')" % p for p in pos), N, w))
+    want = ','.join(f4hex(round_fmt(Fraction(min(p, w)), F32)) for p in pos) + '|[1:%d]|real[]' % N
+    cases.append(('movsum of 2^27-1 ones, real, window 2^24+1', sql, expect_ok(want)))
+
+    # 10. smallint[] of 2^27-1 elements: the double precision[] mean needs more than 1 GB
+    need = pg_array_bytes(1, N, N, 8, False)
+    sql = "SELECT array_length(gpu_movavg(array_fill(1::smallint, ARRAY[%d]), 3), 1)::text" % N
+    cases.append(('movavg of 2^27-1 smallint: result over 1 GB', sql, expect_err('54000', str(need))))
+
+    # 11. 2^27 elements: PostgreSQL refuses the array itself
     lim = 'maximum allowed (%d)' % N
     cases.append(('array_fill of 2^27 elements', "SELECT gpu_cumsum(array_fill(1::smallint, ARRAY[%d]))::text"
                   % (N + 1), expect_err('54000', lim)))
@@ -1064,6 +1463,8 @@ def main():
     """Parse options, run every part, print the summary; exit status 1 on any failure."""
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--seconds', type=float, default=5.0, help='time for the random cases (default 5)')
+    ap.add_argument('--window-seconds', type=float, default=5.0,
+                    help='time for the random cases of the window functions (default 5)')
     ap.add_argument('--seed', type=int, default=None, help='random seed (default: from the clock)')
     ap.add_argument('--engine', choices=['cpu', 'gpu', 'auto'], default='auto', help='gpuscan.device')
     ap.add_argument('--size-limit', action='store_true', help='also the cases at the 2^27-1 element limit')
@@ -1102,22 +1503,40 @@ def main():
     print('fixed cases: %d' % len(fx), flush=True)
 
     t0 = time.monotonic()
-    k = ncases = npos = 0
-    batch = 100
-    while args.seconds > 0 and time.monotonic() - t0 < args.seconds:
-        tb = time.monotonic()
-        cases = [random_case(seed, k + j) for j in range(batch)]
-        k += batch
-        run_cases(session, cases, tally)
-        ncases += len(cases)
-        npos += sum(len(c.vals) for c in cases)
-        took = max(time.monotonic() - tb, 1e-3)
-        left = args.seconds - (time.monotonic() - t0)
-        batch = max(20, min(2000, int(batch * min(1.0, max(left, 0.2)) / took)))
-    dt = time.monotonic() - t0
-    if ncases:
-        print('random cases: %d in %.1f s (%.0f cases/s, %d array positions), seed %d'
-              % (ncases, dt, ncases / dt, npos, seed), flush=True)
+    lw = long_window_cases(seed)
+    before = tally.inputs.get('toast slices', 0)
+    run_cases(session, lw, tally, SLICE_BYTES_LONG)
+    streamed = tally.inputs.get('toast slices', 0) - before
+    print('long window cases: %d (%d array positions) in %.1f s%s'
+          % (len(lw), sum(len(c.vals) for c in lw), time.monotonic() - t0,
+             ', %d read from TOAST in slices' % streamed if args.stored else ''), flush=True)
+    if args.stored:
+        if streamed == len(lw):
+            tally.ok()
+        else:
+            tally.fail_case('stored', '-', 'only %d of the %d long window cases were read from TOAST in slices'
+                            % (streamed, len(lw)))
+
+    for what, first, seconds in (('random cases', 0, args.seconds),
+                                 ('random window cases', WINDOW_CASES, args.window_seconds)):
+        t0 = time.monotonic()
+        k = first
+        ncases = npos = 0
+        batch = 100
+        while seconds > 0 and time.monotonic() - t0 < seconds:
+            tb = time.monotonic()
+            cases = [random_case(seed, k + j) for j in range(batch)]
+            k += batch
+            run_cases(session, cases, tally)
+            ncases += len(cases)
+            npos += sum(len(c.vals) for c in cases)
+            took = max(time.monotonic() - tb, 1e-3)
+            left = seconds - (time.monotonic() - t0)
+            batch = max(20, min(2000, int(batch * min(1.0, max(left, 0.2)) / took)))
+        dt = time.monotonic() - t0
+        if ncases:
+            print('%s: %d in %.1f s (%.0f cases/s, %d array positions), seed %d'
+                  % (what, ncases, dt, ncases / dt, npos, seed), flush=True)
     print('engines that ran: %s' % (', '.join('%s %d' % kv for kv in sorted(tally.engines.items())) or 'none'),
           flush=True)
     if args.stored:

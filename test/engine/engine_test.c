@@ -1302,6 +1302,16 @@ FixedWindowCases(void)
 		FixedWindow("cumavg decimals", GS_FLOAT8, GS_OP_CUMAVG, 0, 3, v, NULL, NULL,
 					(double[]) {0.1, 0x1.3333333333334p-3, 0x1.999999999999ap-3}, NULL, -1);
 	}
+	/* empty arrays: nothing to write, nothing written */
+	{
+		static const GsElemType types[] = {GS_INT2, GS_INT4, GS_INT8, GS_FLOAT4, GS_FLOAT8};
+		int			t;
+		GsScanOp	op;
+
+		for (t = 0; t < 5; t++)
+			for (op = GS_OP_MOVSUM; op <= GS_OP_CUMAVG; op = (GsScanOp) (op + 1))
+				FixedWindow("empty", types[t], op, 3, 0, NULL, NULL, NULL, NULL, NULL, -1);
+	}
 	/* a window of 0 is refused */
 	{
 		Case		c = {.type = GS_FLOAT8, .nitems = 1, .row_len = 1, .op = GS_OP_MOVSUM, .window = 0,

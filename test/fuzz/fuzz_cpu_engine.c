@@ -11,8 +11,10 @@
  * The input (bytes missing at the end read as 0):
  *
  *   byte 0     bits 0-2 element type (int2, int4, int8, float4, float8; mod 5)
- *              bits 3-4 operator (sum, max, min; mod 3)
- *              bit 5    exclusive (sums only)
+ *              bits 3-4 operator (sum, max, min, or 3: a window operator,
+ *                       and the header has bytes 7-9)
+ *              bit 5    exclusive (sums only); for a window operator: the
+ *                       window is relative to the row length (below)
  *              bit 6    scalar engine (gs_cpu_simd = 0), else AVX-512 if any
  *              bit 7    a null bitmap follows the header
  *   byte 1, 2  positions: byte 1 = 0: one per value given (no stretching);
@@ -25,9 +27,22 @@
  *              times in a row (low nibble 0: once) before the next one, so
  *              that blocks of the engine see different values
  *   byte 6     null bitmap pattern bytes, 1 + byte 6 % 64 (with bit 7)
+ *   bytes 7-9  only for a window operator (byte 0 bits 3-4 = 3):
+ *              byte 7 bits 0-1 movsum, movavg, cumavg, movsum;
+ *              bit 2 the values are read through a reader source as well
+ *              (windows from byte 9), and must give the same outcome;
+ *              u = byte 7 bits 3-7 | byte 8 << 5 (0 to 8191): the window is
+ *              1 + u positions, or with byte 0 bit 5, max(1, row length -
+ *              4096 + u); byte 9: the reader's window of 4096 + 613 * (bits
+ *              0-3) values and (bits 4-5) odd bytes, its lag window of 4096 +
+ *              2053 * (bits 6-7) values, or with bits 6-7 = 3 of 1 + 255 *
+ *              (bits 0-3) values, less than a block: then the engine must
+ *              refuse the source (GS_ERR_INTERNAL) and touch nothing outside
  *   then       the null bitmap pattern (bit set = present), repeated over
  *              the positions; then the values' raw bytes (float bit patterns
  *              as they are), repeated over the stored values (none: zeros)
+ *
+ * Window operators count the interrupt interval in positions (NULLs too).
  */
 #include "../../core/engine.h"
 #include "../../cpu/cpu_simd.h"
@@ -39,6 +54,7 @@
 #include <string.h>
 
 #define HEADER_BYTES	7
+#define WINDOW_HEADER_BYTES 10
 
 /* Longest run of values the engine scans between interrupt checks (one block). */
 #define ENGINE_CHUNK	GS_PREFETCH_VALUES
@@ -66,11 +82,12 @@ Fail(const GsScanSpec *spec, int64_t nvalues, const char *why)
 {
 	static const char *const types[] = {"int2", "int4", "int8", "float4", "float8"};
 
-	fprintf(stderr, "MISMATCH: %s %s%s, %s engine, %lld positions in rows of %lld, "
+	static const char *const ops[] = {"sum", "max", "min", "movsum", "movavg", "cumavg"};
+
+	fprintf(stderr, "MISMATCH: %s %s%s, window %lld, %s engine, %lld positions in rows of %lld, "
 			"%lld values, %s: %s\n",
-			types[spec->type],
-			spec->op == GS_OP_MAX ? "max" : spec->op == GS_OP_MIN ? "min" : "sum",
-			spec->exclusive ? " exclusive" : "",
+			types[spec->type], ops[spec->op],
+			spec->exclusive ? " exclusive" : "", (long long) spec->window,
 			gs_cpu_simd ? "default" : "scalar",
 			(long long) spec->nitems, (long long) spec->row_len, (long long) nvalues,
 			spec->nulls ? "nulls" : "no nulls", why);
@@ -117,6 +134,92 @@ Repeat(uint8_t *dst, const uint8_t *src, int64_t period, int64_t total)
 	}
 }
 
+/* A reader source over the packed values, as src/toast_source.c reads TOAST. */
+typedef struct FuzzReader
+{
+	const uint8_t *values;
+	int64_t		nbytes;
+	int			bad;			/* a read outside the values */
+} FuzzReader;
+
+static void
+FuzzRead(void *ctx, int64_t offset, size_t nbytes, void *dst)
+{
+	FuzzReader *r = (FuzzReader *) ctx;
+
+	if (offset < 0 || (int64_t) nbytes > r->nbytes - offset)
+	{
+		r->bad = 1;
+		return;
+	}
+	/* the TOAST reader writes a varlena header in front of dst: use the headroom */
+	memset((uint8_t *) dst - GS_SOURCE_HEADROOM, 0x5a, GS_SOURCE_HEADROOM);
+	memcpy(dst, r->values + offset, nbytes);
+}
+
+/*
+ * Scan spec again through a reader source with windows of lead and lag
+ * bytes (exactly allocated, so that AddressSanitizer sees any access
+ * outside them); the outcome must be the in-memory scan's (mres, mgot), or
+ * with a lag window of less than a block the refusal GS_ERR_INTERNAL.
+ */
+static void
+ReaderScan(const GsScanSpec *mspec, int64_t nvalues, const GsScanResult *mres, const uint8_t *mgot,
+		   size_t lead, size_t lag)
+{
+	int			osz = gs_output_size(mspec->type, mspec->op);
+	FuzzReader	rd = {(const uint8_t *) mspec->values, nvalues * gs_type_size(mspec->type), 0};
+	char	   *lead_mem = malloc(GS_SOURCE_HEADROOM + lead);
+	char	   *lag_mem = malloc(GS_SOURCE_HEADROOM + lag);
+	uint8_t    *got = malloc((size_t) ((nvalues + 1) * osz));
+	GsScanSpec	spec = *mspec;
+	GsSource	src;
+	GsScanResult res;
+	char		why[256];
+
+	memset(&src, 0, sizeof(src));
+	src.nbytes = rd.nbytes;
+	src.ctx = &rd;
+	src.read = FuzzRead;
+	src.window = lead_mem + GS_SOURCE_HEADROOM;
+	src.window_bytes = lead;
+	src.lag_window = lag_mem + GS_SOURCE_HEADROOM;
+	src.lag_window_bytes = lag;
+	memset(got, REF_POISON, (size_t) ((nvalues + 1) * osz));
+	spec.values = NULL;
+	spec.source = &src;
+	spec.result = got;
+	spec.interrupt = NULL;
+	gs_cpu_scan(&spec, &res);
+	if (rd.bad)
+		Fail(mspec, nvalues, "read outside the values through the reader");
+	if (lag < (size_t) ENGINE_CHUNK * gs_type_size(mspec->type))
+	{
+		if (res.status != GS_ERR_INTERNAL)
+		{
+			snprintf(why, sizeof(why), "a lag window of %zu bytes (less than a block): status %d, "
+					 "expected the refusal %d", lag, res.status, GS_ERR_INTERNAL);
+			Fail(mspec, nvalues, why);
+		}
+	}
+	else if (res.status != mres->status || res.error_position != mres->error_position)
+	{
+		snprintf(why, sizeof(why), "through a reader (windows of %zu and %zu bytes): status %d at %lld, "
+				 "in memory %d at %lld (%s)", lead, lag, res.status, (long long) res.error_position,
+				 mres->status, (long long) mres->error_position, res.message);
+		Fail(mspec, nvalues, why);
+	}
+	if (res.status == GS_OK && memcmp(got, mgot, (size_t) ((nvalues + 1) * osz)) != 0)
+	{
+		snprintf(why, sizeof(why), "through a reader (windows of %zu and %zu bytes): results differ "
+				 "from the scan in memory", lead, lag);
+		Fail(mspec, nvalues, why);
+	}
+	free(lead_mem);
+	free(lag_mem);
+	free(got);
+}
+
 /* Stored values up to and including position p (p < 0: none). */
 static int64_t
 ValuesThrough(const GsScanSpec *spec, int64_t p)
@@ -136,8 +239,15 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	int64_t		row = HeaderByte(data, size, 3) | (HeaderByte(data, size, 4) << 8);
 	uint8_t		b5 = HeaderByte(data, size, 5);
 	int64_t		run = b5 & 15 ? (int64_t) (b5 & 15) << (b5 >> 4) : 1;
-	const uint8_t *body = data + (size < HEADER_BYTES ? size : HEADER_BYTES);
-	size_t		left = size < HEADER_BYTES ? 0 : size - HEADER_BYTES;
+	bool		windowed = ((flags >> 3) & 3) == 3;
+	size_t		header = windowed ? WINDOW_HEADER_BYTES : HEADER_BYTES;
+	uint8_t		b7 = HeaderByte(data, size, 7);
+	uint8_t		b8 = HeaderByte(data, size, 8);
+	uint8_t		b9 = HeaderByte(data, size, 9);
+	int64_t		u = (b7 >> 3) | ((int64_t) b8 << 5);
+	bool		reader = windowed && (b7 & 4);
+	const uint8_t *body = data + (size < header ? size : header);
+	size_t		left = size < header ? 0 : size - header;
 	const uint8_t *pattern = NULL;
 	size_t		npattern = 0;
 	GsScanSpec	spec;
@@ -158,7 +268,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	memset(&spec, 0, sizeof(spec));
 	spec.type = (GsElemType) ((flags & 7) % 5);
-	spec.op = (GsScanOp) (((flags >> 3) & 3) % 3);
+	spec.op = windowed ? (GsScanOp) (GS_OP_MOVSUM + (b7 & 3) % 3) : (GsScanOp) ((flags >> 3) & 3);
 	spec.exclusive = (flags & 0x20) && spec.op == GS_OP_SUM;
 	gs_cpu_simd = (flags & 0x40) ? 0 : -1;
 	isz = gs_type_size(spec.type);
@@ -185,6 +295,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	spec.row_len = row == 0 || row > nitems ? (nitems > 0 ? nitems : 1) : row;
 	nitems -= nitems % spec.row_len;
 	spec.nitems = nitems;
+	if (spec.op == GS_OP_MOVSUM || spec.op == GS_OP_MOVAVG)
+	{
+		spec.window = 1 + u;
+		if (flags & 0x20)
+			spec.window = spec.row_len - 4096 + u >= 1 ? spec.row_len - 4096 + u : 1;
+	}
 
 	/* the bitmap: exactly its bytes, so that reading past it is caught */
 	if (flags & 0x80)
@@ -223,12 +339,21 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (!FuzzCheck(&spec, nvalues, &plan, &res, got, want, want_err, why, sizeof(why)))
 		Fail(&spec, nvalues, why);
-	if (!InterruptsOk(want_err >= 0 ? ValuesThrough(&spec, want_err) : nvalues,
+	/* window operators count positions, NULLs included, the others values */
+	if (!InterruptsOk(GS_OP_IS_WINDOW(spec.op) ? (want_err >= 0 ? want_err + 1 : nitems)
+					  : want_err >= 0 ? ValuesThrough(&spec, want_err) : nvalues,
 					  interrupt_calls, why, sizeof(why)))
 		Fail(&spec, nvalues, why);
 	/* maxima and minima are input values bit for bit, NaN payloads too */
-	if (spec.op != GS_OP_SUM && memcmp(got, want, (size_t) (nvalues * osz)) != 0)
+	if ((spec.op == GS_OP_MAX || spec.op == GS_OP_MIN) &&
+		memcmp(got, want, (size_t) (nvalues * osz)) != 0)
 		Fail(&spec, nvalues, "an output is not the input value the reference picked, bit for bit");
+	/* the same through a reader: the values leaving read again where the window moved on */
+	if (reader)
+		ReaderScan(&spec, nvalues, &res, got,
+				   (size_t) ((4096 + 613 * (b9 & 15)) * isz + ((b9 >> 4) & 3)),
+				   (size_t) ((b9 >> 6) == 3 ? (1 + 255 * (b9 & 15)) * isz
+							 : (4096 + 2053 * (b9 >> 6)) * isz));
 
 	free(nulls);
 	free(values);

@@ -5,7 +5,11 @@
 # 7 header bytes (flags, positions, positions, row length low, high, run,
 # bitmap bytes), then an optional null bitmap pattern, then the values'
 # little-endian bytes.  Flags: type (0 int2, 1 int4, 2 int8, 3 float4,
-# 4 float8) + 8 max or 16 min + 32 exclusive + 64 scalar + 128 nulls.
+# 4 float8) + 8 max or 16 min (24: a window operator) + 32 exclusive
+# (window operators: window relative to the row) + 64 scalar + 128 nulls.
+# Window operators have 3 more header bytes: byte 7 = operator (0 movsum,
+# 1 movavg, 2 cumavg) + 4 (read through a reader too) + 8 * (window - 1,
+# low 5 bits); byte 8 = (window - 1) >> 5; byte 9 = the reader's windows.
 set -euo pipefail
 dir=$(dirname "$0")/corpus
 mkdir -p "$dir"
@@ -60,3 +64,27 @@ seed 18-empty           03
 # gs_align handled it): scalar 128-bit path, float4 2^62 1 0, float8 2^100 1 0
 seed 21-float4-zero-far-below 03 00 00 0000 00 00 0000805e 0000803f 00000000
 seed 22-float8-zero-far-below 04 00 00 0000 00 00 0000000000003046 000000000000f03f 0000000000000000
+# window operators: float8 moving sums over specials entering and leaving
+# (Inf 1 2 -Inf 3 NaN 4 5), window 2
+seed 23-float8-movsum-specials 1c 00 00 0000 00 00 08 00 00 \
+	000000000000f07f 000000000000f03f 0000000000000040 000000000000f0ff \
+	0000000000000840 000000000000f87f 0000000000001040 0000000000001440
+# float4 moving means of subnormals, window 2: 2^-149 0 3*2^-149 0 -2^-149 0
+seed 24-float4-movavg-subnormal 1b 00 00 0000 00 00 09 00 00 \
+	01000000 00000000 03000000 00000000 01000080 00000000
+# int8 moving sums, window 3 and 2: INT8_MAX 0 INT8_MAX 0 INT8_MAX
+I8MAX5="ffffffffffffff7f 0000000000000000 ffffffffffffff7f 0000000000000000 ffffffffffffff7f"
+seed 25-int8-movsum-edge     1a 00 00 0000 00 00 10 00 00 $I8MAX5
+seed 26-int8-movsum-no-error 1a 00 00 0000 00 00 08 00 00 $I8MAX5
+# int4 running means with NULLs
+seed 27-int4-cumavg-nulls    99 00 00 0000 00 00 02 00 00 db $I4
+# 20935 float8, each wide value 3072 times, window 4097, through a reader
+seed 28-float8-movsum-reader 1c b0 00 0000 a3 00 04 80 00 $WIDE
+# 3413 float8 in rows of 1000, moving means over the row (relative window)
+seed 29-float8-movavg-row    3c 60 40 e803 01 00 01 80 00 $WIDE
+# float4 moving sums that overflow (window 2), scalar engine
+seed 30-float4-movsum-overflow 5b 00 00 0000 00 00 08 00 00 ffff7f7f ffff7f7f ffff7fff
+# 2^20 + 64 int2 with NULLs, moving means of 8192 through a reader with odd windows
+seed 31-int2-movavg-long-reader 98 ff 01 0000 00 01 fd ff c7 f03c $I2
+# a lag window of 1 + 255 * 7 values, less than a block: the engine refuses the reader
+seed 32-float4-movsum-small-lag 1b b0 00 0000 a3 00 04 80 c7 0000803f 00008030 000040c0 00008053
