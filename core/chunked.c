@@ -101,12 +101,34 @@ TooWide(const GsPlan *plan, GsScanResult *res)
 	return res->status = GS_ERR_GPU_UNSUPPORTED;
 }
 
-/* One half of the runner's buffer: a chunk's values, then its row heads. */
+/*
+ * One half of the runner's buffer: a chunk's values, then its row heads;
+ * for a window operator, the values leaving at its end.
+ */
 typedef struct Half
 {
 	char	   *data;
 	uint32_t   *heads;
+	char	   *lag;
 } Half;
+
+/*
+ * The values window positions before chunk c's first ones, min(window, n)
+ * of them (those before the array's start are never read), into lag.
+ */
+static void
+PrepareLag(GsSource *src, GsChunk *c, char *lag, size_t isz)
+{
+	int64_t		m = c->window < c->n ? c->window : c->n,
+				first = c->offset - c->window,	/* value index of lag[0] */
+				lo = first > 0 ? first : 0;
+
+	c->lag = lag;
+	c->lag_n = c->window > 0 ? m : 0;
+	if (c->window > 0 && first + m > lo)
+		gs_source_copy(src, lo * (int64_t) isz, (size_t) (first + m - lo) * isz,
+					   lag + (size_t) (lo - first) * isz);
+}
 
 /* Chunk c's values from the source into half h, and its row heads. */
 static void
@@ -119,6 +141,7 @@ Prepare(const GsScanSpec *spec, GsSource *src, GsChunk *c, const Half *h, RowCur
 	c->data = h->data;
 	c->head_bits = h->heads;
 	gs_source_copy(src, c->offset * (int64_t) isz, (size_t) c->n * isz, h->data);
+	PrepareLag(src, c, h->lag, isz);
 	t1 = NowMs();
 	if (src->values)
 		times->stage_ms += t1 - t0;
@@ -159,7 +182,7 @@ MakePlan(const GsScanSpec *spec, const GsSource *src, const GsChunk *c0, bool on
 		 GsChunk *proto)
 {
 	bool		float_sum = (spec->type == GS_FLOAT4 || spec->type == GS_FLOAT8) &&
-		spec->op == GS_OP_SUM;
+		(spec->op == GS_OP_SUM || GS_OP_IS_WINDOW(spec->op));
 
 	memset(&proto->lim, 0, sizeof(proto->lim));
 	if (!float_sum)
@@ -181,6 +204,23 @@ MakePlan(const GsScanSpec *spec, const GsSource *src, const GsChunk *c0, bool on
 		gs_plan_sample(spec, c0->data, c0->n, &proto->plan, &proto->lim);
 }
 
+/*
+ * What the GPU engine leaves to the CPU engine among window scans: arrays
+ * with NULLs (a window counts positions, the GPU sees values) and with
+ * NaN, Infinity or -0 (their counts in each window).
+ */
+static bool
+WindowRefused(const GsScanSpec *spec, const GsPlan *plan, GsScanResult *res)
+{
+	if (!GS_OP_IS_WINDOW(spec->op) || (spec->nulls == NULL && !plan->special))
+		return false;
+	snprintf(res->message, sizeof(res->message),
+			 "moving sums and means of arrays with %s run on the CPU engine",
+			 spec->nulls ? "NULLs" : "NaN, Infinity or -0");
+	res->status = GS_ERR_GPU_UNSUPPORTED;
+	return true;
+}
+
 /* Scan an array on a GPU, chunk by chunk. */
 GsStatus
 gs_chunked_scan(const GsScanSpec *spec, GsKernel kernel, int fault,
@@ -197,7 +237,9 @@ gs_chunked_scan(const GsScanSpec *spec, GsKernel kernel, int fault,
 				width = isz > osz ? isz : osz,
 				half_bytes = (runner->buf_bytes / 2) & ~(size_t) 4095;
 	int64_t		cap,
-				nch;
+				nch,
+				window = 0,		/* values leaving the window: 0 none */
+				lag_cap = 0;
 	bool		isfloat = spec->type == GS_FLOAT4 || spec->type == GS_FLOAT8;
 	bool		in_place;
 	uint64_t	carry_in[GS_CARRY_BYTES / 8];
@@ -212,7 +254,31 @@ gs_chunked_scan(const GsScanSpec *spec, GsKernel kernel, int fault,
 	memset(times, 0, sizeof(*times));
 	if (!gs_spec_ok(spec, res))
 		return res->status;
+	if (spec->nulls != NULL && GS_OP_IS_WINDOW(spec->op))
+	{
+		GsPlan		counts;
+
+		gs_plan_counts(spec, &counts);
+		if (WindowRefused(spec, &counts, res))
+			return res->status;
+	}
+	if ((spec->op == GS_OP_MOVSUM || spec->op == GS_OP_MOVAVG) && spec->window < spec->row_len)
+		window = spec->window;
 	cap = ChunkCapacity(half_bytes - GS_SOURCE_HEADROOM, width);
+	if (window > 0)
+	{
+		/* room for the values leaving: the window's, or the chunk's when longer */
+		int64_t		both = ChunkCapacity(half_bytes - 3 * GS_SOURCE_HEADROOM, width + isz);
+
+		if (window <= both)
+		{
+			lag_cap = window;
+			cap = ChunkCapacity(half_bytes - 2 * GS_SOURCE_HEADROOM -
+								(((size_t) window * isz + 63) & ~(size_t) 63), width);
+		}
+		else
+			cap = lag_cap = both;
+	}
 	if (cap < 32)
 	{
 		snprintf(res->message, sizeof(res->message), "a chunk buffer of %zu bytes is too small",
@@ -223,6 +289,7 @@ gs_chunked_scan(const GsScanSpec *spec, GsKernel kernel, int fault,
 	{
 		half[h].data = runner->buf + h * half_bytes + GS_SOURCE_HEADROOM;
 		half[h].heads = (uint32_t *) (half[h].data + (((size_t) cap * width + 63) & ~(size_t) 63));
+		half[h].lag = runner->buf + (h + 1) * half_bytes - (((size_t) lag_cap * isz + 63) & ~(size_t) 63);
 	}
 
 	memset(proto, 0, sizeof(*proto));
@@ -232,6 +299,7 @@ gs_chunked_scan(const GsScanSpec *spec, GsKernel kernel, int fault,
 	proto->kernel = kernel;
 	proto->fault = fault;
 	proto->row_len = spec->row_len;
+	proto->window = window;
 	gs_plan_counts(spec, &proto->plan);
 	if (proto->plan.nvalues == 0)
 	{
@@ -260,6 +328,8 @@ gs_chunked_scan(const GsScanSpec *spec, GsKernel kernel, int fault,
 	res->acc_bits = proto->plan.acc_bits;
 	if (proto->plan.acc_bits > GS_GPU_MAX_ACC_BITS)
 		return TooWide(&proto->plan, res);
+	if (WindowRefused(spec, &proto->plan, res))
+		return res->status;
 	c[0].plan = proto->plan;
 	c[0].lim = proto->lim;
 	c[0].has_carry = false;
@@ -337,6 +407,8 @@ gs_chunked_scan(const GsScanSpec *spec, GsKernel kernel, int fault,
 				}
 				return TooWide(&proto->plan, res);
 			}
+			if (WindowRefused(spec, &proto->plan, res))
+				return res->status;
 			ck->plan = proto->plan;
 			ck->lim = proto->lim;
 			ck->violation = false;

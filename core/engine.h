@@ -251,7 +251,8 @@ gs_kernel_name(GsKernel k)
  * those from value index offset on (a multiple of 32), in a pinned host
  * buffer that receives the n results in place; the plan of the whole array;
  * and the carry, the exact running total of the chunks before in the plan's
- * fixed point, which the chunk replaces by its own.  The GPU service passes
+ * fixed point, which the chunk replaces by its own (for the window
+ * operators, the window's exact sum at the chunk's last value).  The GPU service passes
  * these through shared memory; gs_chunked_scan() drives them.
  */
 typedef struct GsChunk
@@ -271,6 +272,14 @@ typedef struct GsChunk
 	int64_t		n;
 	void	   *data;			/* n values in, n results out */
 	const uint32_t *head_bits;	/* GS_HEADS_BITMAP: bit k set when value offset + k starts a row */
+	/*
+	 * window operators: positions per window, 0 when no value leaves (running
+	 * means, windows spanning their rows); the lag_n values (pinned, beside
+	 * data) window positions before the chunk's first ones
+	 */
+	int64_t		window;
+	const void *lag;
+	int64_t		lag_n;
 	bool		has_carry;		/* false for the first chunk */
 	uint64_t	carry[GS_CARRY_BYTES / 8];
 	/* what came of it */

@@ -410,7 +410,7 @@ gs_plan(const GsScanSpec *spec, GsPlan *plan)
 	GsFloatStats st;
 
 	gs_plan_counts(spec, plan);
-	if (spec->op != GS_OP_SUM)
+	if (spec->op == GS_OP_MAX || spec->op == GS_OP_MIN)
 	{
 		SetWidth(plan, 64);
 		return;

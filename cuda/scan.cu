@@ -14,6 +14,7 @@
 #include "gpuscan_cuda.h"
 #include "dispatch.cuh"
 #include "plan_kernel.cuh"
+#include "window.cuh"
 
 #include <cuda_runtime.h>
 #include <limits.h>
@@ -35,6 +36,8 @@ typedef struct GpuLane
 	size_t		scratch_cap;
 	uint32_t   *heads;
 	size_t		heads_cap;
+	void	   *work;			/* window chunks: differences and sums */
+	size_t		work_cap;
 	char	   *small;			/* device: carry in, carry out, error index, violation */
 	char	   *hsmall;			/* pinned host: carry out, error index, violation */
 } GpuLane;
@@ -202,9 +205,10 @@ gs_cuda_release(int dev)
 		cudaFree(l->out);
 		cudaFree(l->scratch);
 		cudaFree(l->heads);
-		l->in = l->out = l->scratch = NULL;
+		cudaFree(l->work);
+		l->in = l->out = l->scratch = l->work = NULL;
 		l->heads = NULL;
-		l->in_cap = l->out_cap = l->scratch_cap = l->heads_cap = 0;
+		l->in_cap = l->out_cap = l->scratch_cap = l->heads_cap = l->work_cap = 0;
 	}
 	(void) cudaGetLastError();
 }
@@ -220,7 +224,8 @@ gs_cuda_buffer_bytes(int dev)
 	{
 		GpuLane    *l = &g->lanes[i];
 
-		bytes += l->in_cap + l->out_cap + l->scratch_cap + l->heads_cap + (g->ready ? SM_BYTES : 0);
+		bytes += l->in_cap + l->out_cap + l->scratch_cap + l->heads_cap + l->work_cap +
+			(g->ready ? SM_BYTES : 0);
 	}
 	return bytes;
 }
@@ -277,8 +282,12 @@ Elapsed(cudaEvent_t a, cudaEvent_t b)
 	return ms;
 }
 
-/* Queue one chunk of one item type on its device. */
-template <typename In, typename Out, typename Acc>
+/*
+ * Queue one chunk of one item type on its device; WIN: a window operator's
+ * (cuda/window.cuh: the values leaving go in after the chunk's, Acc is the
+ * exact window sums' type).
+ */
+template <typename In, typename Out, typename Acc, bool WIN = false>
 static GsStatus
 IssueChunk(GpuDev *g, GpuLane *l, GsChunk *c, char *msg, size_t msglen)
 {
@@ -296,9 +305,12 @@ IssueChunk(GpuDev *g, GpuLane *l, GsChunk *c, char *msg, size_t msglen)
 
 	static_assert(sizeof(Item<Acc>) <= GS_CARRY_BYTES, "carry size");
 	static_assert(offsetof(Item<Acc>, f) == sizeof(Acc), "carry layout (GS_CARRY_BYTES, gs_carry_rescale)");
-	if (!Grow(&l->in, &l->in_cap, (size_t) n * sizeof(In), c->fault, &st, msg, msglen) ||
+	const int64_t m = WIN ? c->lag_n : 0;	/* values leaving from before the chunk */
+
+	if (!Grow(&l->in, &l->in_cap, (size_t) (n + m) * sizeof(In), c->fault, &st, msg, msglen) ||
 		!Grow(&l->out, &l->out_cap, (size_t) n * sizeof(Out), c->fault, &st, msg, msglen) ||
-		!Grow(&l->scratch, &l->scratch_cap, ScratchBytes<Acc>(kind, n), c->fault, &st, msg, msglen))
+		!Grow(&l->scratch, &l->scratch_cap, ScratchBytes<Acc>(kind, n), c->fault, &st, msg, msglen) ||
+		(WIN && !Grow(&l->work, &l->work_cap, WindowWorkBytes<Acc>(n), c->fault, &st, msg, msglen)))
 		return st;
 
 	/* the float plan's constants, and the limits of a speculative one */
@@ -329,6 +341,9 @@ IssueChunk(GpuDev *g, GpuLane *l, GsChunk *c, char *msg, size_t msglen)
 				"copying the carry")) ||
 		FAILED(cudaMemcpyAsync(l->in, c->data, (size_t) n * sizeof(In), cudaMemcpyHostToDevice, l->s),
 			   "copying to the GPU") ||
+		(m > 0 &&
+		 FAILED(cudaMemcpyAsync((In *) l->in + n, c->lag, (size_t) m * sizeof(In), cudaMemcpyHostToDevice,
+								l->s), "copying the values leaving to the GPU")) ||
 		FAILED(cudaEventRecord(l->ev[1], l->s), "cudaEventRecord"))
 		return st;
 	if (c->fault == GS_FAULT_CUDA_ERROR)
@@ -338,11 +353,22 @@ IssueChunk(GpuDev *g, GpuLane *l, GsChunk *c, char *msg, size_t msglen)
 		FAILED(cudaGetLastError(), "launching the scan (injected fault)");
 		return st;
 	}
-	if (FAILED((ScanChunk<In, Out, Acc>(kind, (const In *) l->in, (Out *) l->out, n, c->offset,
-										heads, plan, fp, c->exclusive, c->has_carry ? carry_in : NULL,
-										carry_out, l->scratch, err, l->s, g->sms, g->arch)),
-			   "launching the scan") ||
-		FAILED(cudaEventRecord(l->ev[2], l->s), "cudaEventRecord") ||
+	if constexpr (WIN)
+	{
+		if (FAILED((WindowChunk<In, Out, Acc>(kind, c->op, (const In *) l->in, (const In *) l->in + n, m,
+											  (Out *) l->out, n, c->offset, c->window,
+											  c->heads_mode == GS_HEADS_ONE_ROW ? 0 : c->row_len, heads,
+											  plan, fp, c->has_carry ? carry_in : NULL, carry_out,
+											  l->work, l->scratch, err, l->s, g->sms, g->arch)),
+				   "launching the window scan"))
+			return st;
+	}
+	else if (FAILED((ScanChunk<In, Out, Acc>(kind, (const In *) l->in, (Out *) l->out, n, c->offset,
+											 heads, plan, fp, c->exclusive, c->has_carry ? carry_in : NULL,
+											 carry_out, l->scratch, err, l->s, g->sms, g->arch)),
+					"launching the scan"))
+		return st;
+	if (FAILED(cudaEventRecord(l->ev[2], l->s), "cudaEventRecord") ||
 		FAILED(cudaMemcpyAsync(c->data, l->out, (size_t) n * sizeof(Out), cudaMemcpyDeviceToHost, l->s),
 			   "copying from the GPU") ||
 		FAILED(cudaMemcpyAsync(l->hsmall + SM_CARRY_OUT, l->small + SM_CARRY_OUT, SM_BYTES - SM_CARRY_OUT,
@@ -360,6 +386,20 @@ IssueOrder(GpuDev *g, GpuLane *l, GsChunk *c, char *msg, size_t msglen)
 	if (c->op == GS_OP_MAX)
 		return IssueChunk<In, In, Ord<In, false> >(g, l, c, msg, msglen);
 	return IssueChunk<In, In, Ord<In, true> >(g, l, c, msg, msglen);
+}
+
+/*
+ * Queue a chunk of a window operator: the differences and sums in the
+ * plan's accumulator; results int8 (sums of integers), float8 (their
+ * means), or the type (floats).
+ */
+template <typename In, typename Out>
+static GsStatus
+IssueWindow(GpuDev *g, GpuLane *l, GsChunk *c, char *msg, size_t msglen)
+{
+	if (c->plan.acc_bits > 64)
+		return IssueChunk<In, Out, gs_i128, true>(g, l, c, msg, msglen);
+	return IssueChunk<In, Out, int64_t, true>(g, l, c, msg, msglen);
 }
 
 /* Queue one chunk: dispatch on operator, element type and accumulator width. */
@@ -385,6 +425,28 @@ gs_cuda_chunk_issue(int dev, int lane, GsChunk *c, char *msg, size_t msglen)
 	}
 	if (FAILED(cudaSetDevice(dev), "cudaSetDevice"))
 		return st;
+	if (GS_OP_IS_WINDOW(c->op))
+	{
+		bool		sum = c->op == GS_OP_MOVSUM;
+
+		switch (c->type)
+		{
+			case GS_INT2:
+				return sum ? IssueWindow<int16_t, int64_t>(g, l, c, msg, msglen)
+					: IssueWindow<int16_t, double>(g, l, c, msg, msglen);
+			case GS_INT4:
+				return sum ? IssueWindow<int32_t, int64_t>(g, l, c, msg, msglen)
+					: IssueWindow<int32_t, double>(g, l, c, msg, msglen);
+			case GS_INT8:
+				return sum ? IssueWindow<int64_t, int64_t>(g, l, c, msg, msglen)
+					: IssueWindow<int64_t, double>(g, l, c, msg, msglen);
+			case GS_FLOAT4:
+				return IssueWindow<float, float>(g, l, c, msg, msglen);
+			case GS_FLOAT8:
+				return IssueWindow<double, double>(g, l, c, msg, msglen);
+		}
+		return GS_ERR_INTERNAL;
+	}
 	if (c->op != GS_OP_SUM)
 	{
 		switch (c->type)

@@ -31,6 +31,14 @@
 
 #define GS_HEAD			0x80000000u
 
+/*
+ * Is T an integer the scans take as it is: the element types' integers, and
+ * the 128-bit exact window sums (cuda/window.cuh), which std::is_integral
+ * leaves out in standard C++.
+ */
+template <typename T>
+struct IsInt : std::integral_constant<bool, std::is_integral<T>::value || std::is_same<T, gs_i128>::value> {};
+
 /* One scan element. */
 template <typename Acc>
 struct Item
@@ -321,7 +329,7 @@ MakeItem(In v, int64_t gi, const HeadSource &heads, const FloatPlan &plan)
 		else
 			r.v = Acc((long long) gs_f64_bits(v));
 	}
-	else if constexpr (std::is_integral<In>::value)
+	else if constexpr (IsInt<In>::value)
 		r.v = (Acc) v;
 	else
 	{
@@ -394,14 +402,18 @@ IsInf(double x)
 
 /*
  * The output of a running total without flags: the int8 result, or the
- * float result correctly rounded (0 gives +0).  An output that overflows
- * the result type records its global index gi with atomicMin into *err.
+ * float result correctly rounded (0 gives +0), or the total itself where
+ * the output is the accumulator (the exact sums of cuda/window.cuh).  An
+ * output that overflows the result type records its global index gi with
+ * atomicMin into *err.
  */
 template <typename Out, typename Acc>
 __device__ __forceinline__ Out
 SumOutput(const Acc &v, int64_t gi, const FloatPlan &plan, unsigned long long *err)
 {
-	if constexpr (std::is_integral<Out>::value)
+	if constexpr (std::is_same<Out, Acc>::value)
+		return v;
+	else if constexpr (IsInt<Out>::value)
 	{
 		/* int8 results: a 128-bit total must fit */
 		if constexpr (sizeof(Acc) > 8)
@@ -440,7 +452,7 @@ MakeOutput(const Item<Acc> &it, int64_t gi, const FloatPlan &plan,
 		else
 			return gs_f64_from_bits((uint64_t) it.v.raw);
 	}
-	else if constexpr (std::is_integral<Out>::value)
+	else if constexpr (IsInt<Out>::value)
 		return SumOutput<Out, Acc>(it.v, gi, plan, err);
 	else
 	{

@@ -173,7 +173,7 @@ template <typename In>
 __device__ __forceinline__ int64_t
 ToLocal64(In x, const FloatPlan &p)
 {
-	if constexpr (std::is_integral<In>::value)
+	if constexpr (IsInt<In>::value)
 		return (int64_t) x;
 	else if constexpr (sizeof(In) == 4)
 		return p.inv_f != 0.0f ? gs_f32_to_fixed64(x, p.inv_f) : gs_f64_to_fixed64((double) x, p.s1, p.s2);
@@ -204,7 +204,7 @@ struct FastTile
 			const bool	here = FULL || base + j < p.n;
 
 			v[j] = here ? ToLocal64(raw[j], p.plan) : 0;
-			if constexpr (!std::is_integral<In>::value)
+			if constexpr (!IsInt<In>::value)
 			{
 				if (p.plan.speculative && here && OutsidePlan(raw[j], p.plan))
 					atomicOr(p.plan.violation, 1u);

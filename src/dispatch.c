@@ -339,14 +339,6 @@ RunScan(GsScanSpec *spec, GsCall *call)
 
 	if (gpuscan_device == GPUSCAN_DEVICE_CPU)
 		Reason("gpuscan.device is cpu");
-	else if (GS_OP_IS_WINDOW(spec->op))
-	{
-		/* the GPU engine has no window kernels yet: the CPU engine, never an error */
-		if (gpuscan_device == GPUSCAN_DEVICE_GPU)
-			NoteFallback("moving sums and means run on the CPU engine only");
-		else
-			Reason("moving sums and means run on the CPU engine only");
-	}
 	else if (gpuscan_device == GPUSCAN_DEVICE_GPU)
 	{
 		use_gpu = true;

@@ -1,0 +1,179 @@
+/*
+ * cuda/window.cuh — level: dispatch.  Moving sums and means (gpu_movsum,
+ * gpu_movavg) and running means (gpu_cumavg) of one chunk, on the scan
+ * kernels of cuda/dispatch.cuh.
+ *
+ * A window's sum is the running total of differences: value j entering
+ * minus value j - window leaving (when j - window is in j's row), each in
+ * the plan's fixed point.  So one chunk is three launches:
+ *
+ *   (a) WindowDeltas: each value's difference, an exact integer D (int64_t
+ *       or gs_i128, the plan's accumulator);
+ *   (b) the scan of the differences with the chosen kernel (ScanChunk over
+ *       D, rows restarting at their heads), continuing from the carry, the
+ *       window's sum at the end of the chunk before: every running total is
+ *       a window's exact sum;
+ *   (c) WindowOutput: each sum rounded once (gpu_movsum), or divided by the
+ *       window's count and rounded once (gs_round_quotient, core/exact.h),
+ *       with the result's overflow recorded as the other scans do.
+ *
+ * The differences are exact in D: a window's sum is bounded as a running
+ * total is, and partial sums of differences wrap modulo 2^bits only where
+ * the true sums they lead to fit.  The values leaving come from the chunk
+ * itself (x[i - window]) or, for the first min(window, n) values, from the
+ * lag buffer that the host sends beside the chunk: the values window
+ * positions before them.  Arrays with NULLs or special values run on the
+ * CPU engine (core/chunked.c refuses them).
+ */
+#ifndef GPUSCAN_WINDOW_CUH
+#define GPUSCAN_WINDOW_CUH
+
+#include "dispatch.cuh"
+
+/* One value as an exact fixed-point integer of D (integers as they are). */
+template <typename In, typename D>
+__device__ __forceinline__ D
+WindowFixed(In v, const FloatPlan &plan)
+{
+	if constexpr (IsInt<In>::value)
+		return (D) v;
+	else
+		return ToFixed<In, D>(v, plan);
+}
+
+/* Where value i of a chunk lies in its row (row_len 0: one row). */
+__device__ __forceinline__ int64_t
+RowPosition(int64_t gi, int64_t row_len)
+{
+	return row_len > 0 ? gi % row_len : gi;
+}
+
+/*
+ * (a) d[i] = value i entering minus value i - w leaving, when that one is in
+ * the same row (w 0: nothing leaves).  lag holds the m values before the
+ * chunk's first value by w; a speculative plan's limits are checked here.
+ */
+template <typename In, typename D>
+__global__ void
+WindowDeltas(const In *x, const In *lag, int64_t m, int64_t n, int64_t offset, int64_t w,
+			 int64_t row_len, FloatPlan plan, D *d)
+{
+	for (int64_t i = (int64_t) blockIdx.x * blockDim.x + threadIdx.x; i < n;
+		 i += (int64_t) gridDim.x * blockDim.x)
+	{
+		In			v = x[i];
+		D			k = WindowFixed<In, D>(v, plan);
+
+		if constexpr (!IsInt<In>::value)
+		{
+			if (plan.speculative && OutsidePlan(v, plan))
+				atomicOr(plan.violation, 1u);
+		}
+		if (w > 0 && RowPosition(offset + i, row_len) >= w)
+			k -= WindowFixed<In, D>(i < m ? lag[i] : x[i - w], plan);
+		d[i] = k;
+	}
+}
+
+/*
+ * (c) The outputs of the window sums s: op GS_OP_MOVSUM rounds them (the
+ * int8 result must hold them); GS_OP_MOVAVG divides by the window's values,
+ * min(position in row + 1, w), GS_OP_CUMAVG by position in row + 1; the
+ * quotient of units 2^e is rounded once (a negative one that rounds to zero
+ * gives -0; a zero sum +0: no -0 without special values).
+ */
+template <typename Out, typename D>
+__global__ void
+WindowOutput(const D *s, Out *y, int64_t n, int64_t offset, int op, int64_t w,
+			 int64_t row_len, int e, FloatPlan plan, unsigned long long *err)
+{
+	for (int64_t i = (int64_t) blockIdx.x * blockDim.x + threadIdx.x; i < n;
+		 i += (int64_t) gridDim.x * blockDim.x)
+	{
+		const D		v = s[i];
+		const int64_t gi = offset + i;
+		Out			o = Out(0);
+
+		if (v == 0)
+			o = Out(0);
+		else if (op == GS_OP_MOVSUM)
+			o = SumOutput<Out, D>(v, gi, plan, err);
+		else
+		{
+			uint64_t	c = (uint64_t) RowPosition(gi, row_len) + 1;
+			gs_u128		mag = v < 0 ? (gs_u128) 0 - (gs_u128) v : (gs_u128) v;
+
+			if (op == GS_OP_MOVAVG && w > 0 && c > (uint64_t) w)
+				c = (uint64_t) w;
+			o = (Out) gs_round_quotient(v < 0, mag, 0, e, c, sizeof(Out) == 8);
+		}
+		y[i] = o;
+	}
+}
+
+/*
+ * Where a window chunk's sums start after its n differences, in D: at a
+ * multiple of 32 values, so the kernels' 16-byte loads and stores stay aligned.
+ */
+static inline int64_t
+WindowSumsAt(int64_t n)
+{
+	return (n + 31) & ~(int64_t) 31;
+}
+
+/* Device bytes of a window chunk's differences and sums (beside ScratchBytes). */
+template <typename D>
+static inline size_t
+WindowWorkBytes(int64_t n)
+{
+	return 2 * (size_t) WindowSumsAt(n) * sizeof(D);
+}
+
+/* Blocks of an elementwise launch over n values. */
+static inline unsigned
+ElemBlocks(int64_t n, int sms)
+{
+	int64_t		blocks = (n + GS_ELEM_THREADS - 1) / GS_ELEM_THREADS;
+	int64_t		cap = (int64_t) sms * 32;
+
+	return (unsigned) (blocks < cap ? blocks : cap);
+}
+
+/*
+ * One window chunk: n values x (In) of a chunk at value index offset, the
+ * m values lag before them by w (w 0: none leave), rows of row_len (0: one
+ * row), operator op; results y (Out).  work holds WindowWorkBytes<D>(n),
+ * scratch ScratchBytes<D>(kind, n); carry_in (may be NULL) and carry_out are
+ * window sums as items of D.  Asynchronous on stream.
+ */
+template <typename In, typename Out, typename D>
+static cudaError_t
+WindowChunk(int kind, int op, const In *x, const In *lag, int64_t m, Out *y, int64_t n,
+			int64_t offset, int64_t w, int64_t row_len, const HeadSource &heads,
+			const GsPlan *plan, const FloatPlan &fp, const Item<D> *carry_in,
+			Item<D> *carry_out, void *work, void *scratch, unsigned long long *err,
+			cudaStream_t stream, int sms, int arch)
+{
+	D		   *d = (D *) work;
+	D		   *s = d + WindowSumsAt(n);
+	GsPlan		dplan = *plan;
+	cudaError_t e;
+
+	if (n <= 0)
+		return cudaSuccess;
+	/* the differences: one bit more than the values, no special values */
+	dplan.value_bits = plan->value_bits + 1;
+	dplan.special = false;
+	WindowDeltas<In, D><<<ElemBlocks(n, sms), GS_ELEM_THREADS, 0, stream>>>(
+		x, lag, m, n, offset, w, row_len, fp, d);
+	if ((e = cudaGetLastError()) != cudaSuccess)
+		return e;
+	if ((e = ScanChunk<D, D, D>(kind, d, s, n, offset, heads, &dplan, fp, false, carry_in,
+								carry_out, scratch, err, stream, sms, arch)) != cudaSuccess)
+		return e;
+	WindowOutput<Out, D><<<ElemBlocks(n, sms), GS_ELEM_THREADS, 0, stream>>>(
+		s, y, n, offset, op, w, row_len, IsInt<In>::value ? 0 : plan->lsb, fp, err);
+	return cudaGetLastError();
+}
+
+#endif							/* GPUSCAN_WINDOW_CUH */
