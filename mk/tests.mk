@@ -38,6 +38,11 @@ test/bench/pipeline_bench: test/bench/pipeline_bench.c $(BENCH_H) $(CORE_SRC) co
 	$(CC) $(TEST_CFLAGS) -I$(CUDA_HOME)/include -o $@ test/bench/pipeline_bench.c $(CORE_SRC) \
 		$(CUDA_LIB) -L$(CUDA_LIBDIR) -lcudart_static -lrt -ldl -lpthread -lstdc++ -lm
 
+# moving sums and means on the GPU engine against its running totals
+test/bench/window_bench_gpu: test/bench/window_bench.c $(BENCH_H) $(ENGINE_SRC) $(ENGINE_HDR) $(CUDA_LIB)
+	$(CC) $(TEST_CFLAGS) -DGS_BENCH_GPU -I$(CUDA_HOME)/include -o $@ test/bench/window_bench.c \
+		$(ENGINE_SRC) $(CUDA_LIB) -L$(CUDA_LIBDIR) -lcudart_static -lrt -ldl -lpthread -lstdc++ -lm
+
 # host-side limits: first touch of fresh memory, first-call latency
 test/bench/host_bench: test/bench/host_bench.c $(BENCH_H) $(CORE_SRC) core/*.h $(CUDA_LIB)
 	$(CC) $(TEST_CFLAGS) -I$(CUDA_HOME)/include -o $@ test/bench/host_bench.c $(CORE_SRC) \

@@ -1201,8 +1201,9 @@ def compare(c, line, tally):
 # large as the engine asks for, only arrays of 256 kB and more stream)
 SLICE_BYTES = [1, 3, 7, 8, 13, 100, 1999, 4096, 65536, 0]
 # the long window cases: slices of a TOAST chunk or more (of a few bytes, the
-# arrays of hundreds of kB would take minutes)
-SLICE_BYTES_LONG = [1999, 4096, 65536, 0]
+# arrays of hundreds of kB would take minutes), never 0 (the default, which
+# streams only arrays of 256 kB and more: one with many NULLs stores less)
+SLICE_BYTES_LONG = [1999, 4096, 65536]
 
 
 def stored_body(cases, tally, slice_choices=None):

@@ -10,9 +10,17 @@
  * its ratio to the running totals.  Where the CPU has AVX-512, each moving
  * sum is also computed by the scalar loops and compared bit for bit.
  *
- * Usage: window_bench [-r reps] [log2 sizes...]
+ * Built with GS_BENCH_GPU (test/bench/window_bench_gpu, needs a GPU): the
+ * same on the GPU engine, gs_cuda_scan host to host through a pinned
+ * buffer of -p MiB (default 64), every kernel's window scan compared bit for
+ * bit with the CPU engine's, and the naive loop left out.
+ *
+ * Usage: window_bench[_gpu] [-r reps] [-p pinned_mb] [-k kernel 1-3] [log2 sizes...]
  */
 #include "../../core/engine.h"
+#ifdef GS_BENCH_GPU
+#include "../../cuda/gpuscan_cuda.h"
+#endif
 #include "bench.h"
 
 #include <stdio.h>
@@ -37,7 +45,22 @@
 NAIVE_ROLL(NaiveRoll4, float)
 NAIVE_ROLL(NaiveRoll8, double)
 
-/* Median seconds of reps engine calls of spec. */
+#ifdef GS_BENCH_GPU
+static GsGpuConfig gpu_cfg = {GS_KERNEL_SINGLE_PASS, 64, 0, GS_FAULT_NONE};
+#endif
+
+/* One engine call: the CPU engine, or the GPU engine's whole call. */
+static GsStatus
+Engine(GsScanSpec *spec, GsScanResult *res)
+{
+#ifdef GS_BENCH_GPU
+	return gs_cuda_scan(spec, &gpu_cfg, res, NULL);
+#else
+	return gs_cpu_scan(spec, res);
+#endif
+}
+
+/* Median seconds of reps engine calls of spec (after one unmeasured call). */
 static double
 EngineTime(GsScanSpec *spec, int reps)
 {
@@ -45,11 +68,12 @@ EngineTime(GsScanSpec *spec, int reps)
 	int			r;
 	GsScanResult res;
 
+	(void) Engine(spec, &res);
 	for (r = 0; r < reps && r < 64; r++)
 	{
 		double		t0 = BenchNow();
 
-		if (gs_cpu_scan(spec, &res) != GS_OK)
+		if (Engine(spec, &res) != GS_OK)
 		{
 			fprintf(stderr, "engine failed: %d %s\n", res.status, res.message);
 			exit(1);
@@ -76,6 +100,12 @@ main(int argc, char **argv)
 	{
 		if (strcmp(argv[a], "-r") == 0 && a + 1 < argc)
 			reps = atoi(argv[++a]);
+#ifdef GS_BENCH_GPU
+		else if (strcmp(argv[a], "-p") == 0 && a + 1 < argc)
+			gpu_cfg.pinned_mb = atoi(argv[++a]);
+		else if (strcmp(argv[a], "-k") == 0 && a + 1 < argc)
+			gpu_cfg.kernel = (GsKernel) atoi(argv[++a]);
+#endif
 		else if (nsizes < 8)
 			sizes[nsizes++] = atoi(argv[a]);
 	}
@@ -85,6 +115,19 @@ main(int argc, char **argv)
 		sizes[1] = 24;
 		nsizes = 2;
 	}
+#ifdef GS_BENCH_GPU
+	{
+		char		msg[256];
+
+		if (gs_cuda_init(GS_FAULT_NONE, msg, sizeof(msg)) != GS_OK)
+		{
+			printf("no usable GPU: %s\n", msg);
+			return 1;
+		}
+		printf("GPU engine, kernel %s, pinned buffer %d MiB\n", gs_kernel_name(gpu_cfg.kernel),
+			   gpu_cfg.pinned_mb);
+	}
+#endif
 	printf("%-7s %9s %-16s %10s %9s\n", "type", "n", "scan", "median ms", "/cumsum");
 	for (si = 0; si < nsizes; si++)
 	{
@@ -113,6 +156,7 @@ main(int argc, char **argv)
 			base = EngineTime(&spec, reps);
 			printf("%-7s %9ld %-16s %10.3f %8.2fx\n", type, (long) n, "cumsum", base * 1e3, 1.0);
 
+#ifndef GS_BENCH_GPU
 			for (r = 0; r < reps && r < 64; r++)
 			{
 				double		t0 = BenchNow();
@@ -125,6 +169,9 @@ main(int argc, char **argv)
 			}
 			t = BenchMedian(tn, r);
 			printf("%-7s %9ld %-16s %10.3f %8.2fx\n", type, (long) n, "naive roll 1000", t * 1e3, t / base);
+#else
+			(void) tn;
+#endif
 
 			for (k = 0; k < 3; k++)
 			{
@@ -135,6 +182,13 @@ main(int argc, char **argv)
 				spec.op = GS_OP_MOVSUM;
 				spec.window = windows[k];
 				t = EngineTime(&spec, reps);
+#ifdef GS_BENCH_GPU
+				/* the GPU engine against the CPU engine, bit for bit */
+				spec.result = y2;
+				gs_cpu_scan(&spec, &res);
+				same = memcmp(y, y2, sz * n) == 0 ? "  gpu = cpu" : "  GPU != CPU";
+				mismatches += memcmp(y, y2, sz * n) != 0;
+#else
 				if (gs_simd_enabled())
 				{
 					/* the AVX-512 kernels against the scalar loops, bit for bit */
@@ -145,6 +199,7 @@ main(int argc, char **argv)
 					same = memcmp(y, y2, sz * n) == 0 ? "  avx512 = scalar" : "  AVX512 != SCALAR";
 					mismatches += memcmp(y, y2, sz * n) != 0;
 				}
+#endif
 				snprintf(label, sizeof(label), "movsum %ld", (long) windows[k]);
 				printf("%-7s %9ld %-16s %10.3f %8.2fx%s\n", type, (long) n, label, t * 1e3, t / base, same);
 			}
@@ -163,7 +218,11 @@ main(int argc, char **argv)
 			free(y2);
 		}
 	}
+#ifdef GS_BENCH_GPU
+	printf("%s\n", mismatches ? "GPU moving sums differ from the CPU engine's" : "GPU moving sums equal the CPU engine's");
+#else
 	if (gs_simd_enabled())
 		printf("%s\n", mismatches ? "AVX-512 moving sums differ from the scalar loops" : "AVX-512 moving sums equal the scalar loops");
+#endif
 	return mismatches ? 1 : 0;
 }

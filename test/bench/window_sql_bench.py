@@ -21,7 +21,7 @@ and counts the positions where pandas' result differs from gpu_movsum's
 in floating point).  Needs a server with gpuscan installed (PGHOST etc.).
 
 Usage: window_sql_bench.py [--n 1000000] [--window 1000] [--reps 7]
-                           [--window-reps 1] [--device cpu]
+                           [--window-reps 1 (0: skip the window query)] [--device cpu]
 """
 import argparse
 import os
@@ -69,10 +69,11 @@ def main():
     rows = []
     base = timed(conn, "SELECT (gpu_movsum(a, %d))[1] FROM window_bench" % w, args.reps)
     rows.append(('movsum', base))
+    engine = conn.query("SELECT engine || coalesce(' (' || kernel || ')', '') FROM gpuscan_last_run()")[0][0]
     rows.append(('movavg', timed(conn, "SELECT (gpu_movavg(a, %d))[1] FROM window_bench" % w, args.reps)))
     rows.append(('cumsum', timed(conn, "SELECT (gpu_cumsum(a))[1] FROM window_bench", args.reps)))
     rows.append(('read', timed(conn, "SELECT array_length(a, 1) FROM window_bench", args.reps)))
-    rows.append(('window', timed(conn, f"""
+    rows.append(('window', None if args.window_reps == 0 else timed(conn, f"""
         SELECT (array_agg(s ORDER BY i))[1] FROM (
           SELECT i, sum(x) OVER (ORDER BY i ROWS BETWEEN {w - 1} PRECEDING AND CURRENT ROW) AS s
           FROM window_bench, unnest(a) WITH ORDINALITY AS u(x, i)) q""", args.window_reps)))
@@ -92,12 +93,12 @@ def main():
     except ImportError:
         rows.append(('pandas', None))
 
-    print(f"n = {n}, window = {w}, gpuscan.device = {args.device}, medians of {args.reps} "
-          f"({args.window_reps} for window)")
+    print(f"n = {n}, window = {w}, gpuscan.device = {args.device} (gpu_movsum ran on {engine}), "
+          f"medians of {args.reps} ({args.window_reps} for window)")
     print(f"{'way':8} {'median ms':>12} {'x movsum':>10}")
     for name, t in rows:
         if t is None:
-            print(f"{name:8} {'(no pandas)':>12}")
+            print(f"{name:8} {'(no pandas)' if name == 'pandas' else '(skipped)':>12}")
         else:
             print(f"{name:8} {t * 1e3:12.2f} {t / base:10.2f}")
     if differ is not None:

@@ -10,7 +10,11 @@
  * scanned by every GPU kernel and by the CPU engine:
  * results, error status and error position must agree exactly.  Arrays
  * whose exponent range needs more than the GPU's 128 bits must be refused
- * with GS_ERR_GPU_UNSUPPORTED.
+ * with GS_ERR_GPU_UNSUPPORTED.  The window operators (moving sums and means,
+ * running means) at windows of 1, 2, a prime, about a chunk, the row and
+ * more: the GPU engine must refuse arrays with NULLs or special values
+ * (GS_ERR_GPU_UNSUPPORTED: the CPU engine runs them) and scan every other
+ * one bit for bit as the CPU engine does.
  *
  * Usage: engine_compare [-q] [max_log2_size]     Prints "N passed, N failed".
  * A max_log2_size below 22 also drops the small sizes above it (a quick run,
@@ -29,7 +33,9 @@ static int	passed,
 			failed,
 			quiet,
 			refused_by_sample,
+			refused_window,
 			pinned_mb = 12;		/* small stages: many chunks, many carries */
+static int64_t window_of_case = 1;	/* spec.window of the window operators */
 
 static const char *
 TypeName(GsElemType t)
@@ -70,6 +76,16 @@ TestRead(void *ctx, int64_t offset, size_t nbytes, void *dst)
 	}
 }
 
+/* " w=N" for the case's window. */
+static const char *
+WindowLabel(void)
+{
+	static char buf[32];
+
+	snprintf(buf, sizeof(buf), " w=%" PRId64, window_of_case);
+	return buf;
+}
+
 /* Compare one case of an operator on every GPU kernel against the CPU engine. */
 static void
 CompareOp(GsElemType type, int64_t nitems, int64_t row_len, int nullpct,
@@ -99,6 +115,7 @@ CompareOp(GsElemType type, int64_t nitems, int64_t row_len, int nullpct,
 	spec.nulls = nulls;
 	spec.exclusive = excl;
 	spec.op = op;
+	spec.window = window_of_case;
 	spec.result = cpu;
 	tcpu = BenchNow();
 	gs_cpu_scan(&spec, &cres);
@@ -133,7 +150,19 @@ CompareOp(GsElemType type, int64_t nitems, int64_t row_len, int nullpct,
 		gs_cuda_scan(&spec, &cfg, &gres, &times);
 		tgpu = BenchNow() - tgpu;
 
-		if (plan.acc_bits > GS_GPU_MAX_ACC_BITS)
+		if (GS_OP_IS_WINDOW(op) && (nulls != NULL || plan.special))
+		{
+			/* the CPU engine's: the GPU engine must refuse them, and only them */
+			if (gres.status != GS_ERR_GPU_UNSUPPORTED)
+			{
+				ok = 0;
+				snprintf(why, sizeof(why), "a window scan with %s was not refused (status %d)",
+						 nulls ? "NULLs" : "special values", gres.status);
+			}
+			else
+				refused_window++;
+		}
+		else if (plan.acc_bits > GS_GPU_MAX_ACC_BITS)
 		{
 			/* (a speculative plan may refuse earlier; either way, refused) */
 			if (gres.status != GS_ERR_GPU_UNSUPPORTED)
@@ -183,10 +212,12 @@ CompareOp(GsElemType type, int64_t nitems, int64_t row_len, int nullpct,
 		else
 			failed++;
 		if (!ok || !quiet || nitems >= (INT64_C(1) << 22))
-			printf("%s %-7s %-12s n=%-10" PRId64 " row=%-10" PRId64 " nulls=%3d%% dist=%d %s acc=%d kernel=%s"
+			printf("%s %-7s %-12s n=%-10" PRId64 " row=%-10" PRId64 " nulls=%3d%% dist=%d %s%s acc=%d kernel=%s"
 				   " cpu %.1f ms, gpu %.1f ms (h2d %.2f, kernels %.2f, d2h %.2f, chunks %d%s)%s%s\n",
 				   ok ? "ok  " : "FAIL", TypeName(type), what, nitems, spec.row_len, nullpct, dist,
-				   op == GS_OP_MAX ? "max " : op == GS_OP_MIN ? "min " : excl ? "excl" : "incl",
+				   op == GS_OP_MAX ? "max " : op == GS_OP_MIN ? "min " : op == GS_OP_MOVSUM ? "movsum"
+				   : op == GS_OP_MOVAVG ? "movavg" : op == GS_OP_CUMAVG ? "cumavg" : excl ? "excl" : "incl",
+				   GS_OP_IS_WINDOW(op) && op != GS_OP_CUMAVG ? WindowLabel() : "",
 				   gres.acc_bits ? gres.acc_bits : plan.acc_bits,
 				   k == GS_KERNEL_KOGGE_STONE ? "ks" : k == GS_KERNEL_BRENT_KUNG ? "bk" : read ? "sp/read" : "sp",
 				   tcpu * 1e3, tgpu * 1e3, times.h2d_ms, times.kernel_ms, times.d2h_ms,
@@ -197,6 +228,45 @@ CompareOp(GsElemType type, int64_t nitems, int64_t row_len, int nullpct,
 	free(nulls);
 	free(cpu);
 	free(gpu);
+}
+
+/*
+ * Moving sums and means and running means of a type, size and
+ * distribution: windows of 1, 2, 7, 1000, about a 12 MB stage's chunk,
+ * the row and beyond, one row; rows of 1500 with windows inside and across
+ * them; one row with NULLs (refused).
+ */
+static void
+CompareWindows(GsElemType type, int64_t n, int dist)
+{
+	const int64_t windows[] = {1, 2, 7, 1000, 400000, 800001, n, n + 5};
+	int64_t		one = n ? n : 1;
+	unsigned	w;
+
+	for (w = 0; w < sizeof(windows) / sizeof(windows[0]); w++)
+	{
+		window_of_case = windows[w] > 0 ? windows[w] : 1;
+		if (w > 0 && window_of_case == windows[w - 1])
+			continue;
+		if ((windows[w] == 400000 || windows[w] == 800001) && n < 1000000)
+			continue;
+		CompareOp(type, n, one, 0, dist, false, GS_OP_MOVSUM, "window, one row");
+		CompareOp(type, n, one, 0, dist, false, GS_OP_MOVAVG, "window, one row");
+	}
+	window_of_case = 1;
+	CompareOp(type, n, one, 0, dist, false, GS_OP_CUMAVG, "window, one row");
+	if (n >= 3000)
+	{
+		window_of_case = 100;
+		CompareOp(type, n - n % 1500, 1500, 0, dist, false, GS_OP_MOVSUM, "window, rows of 1500");
+		CompareOp(type, n - n % 1500, 1500, 0, dist, false, GS_OP_MOVAVG, "window, rows of 1500");
+		CompareOp(type, n - n % 1500, 1500, 0, dist, false, GS_OP_CUMAVG, "window, rows of 1500");
+		window_of_case = 1499;
+		CompareOp(type, n - n % 1500, 1500, 0, dist, false, GS_OP_MOVAVG, "window, rows of 1500");
+	}
+	window_of_case = 3;
+	CompareOp(type, n, one, 10, dist, false, GS_OP_MOVSUM, "window, nulls");
+	window_of_case = 1;
 }
 
 /* Running maxima and minima of a type, size and distribution, in every row shape. */
@@ -275,6 +345,19 @@ main(int argc, char **argv)
 				CompareOp(types[t], n, n, 0, D_OVERFLOW, false, GS_OP_SUM, "overflow");
 				CompareOp(types[t], n, n, 10, D_OVERFLOW, true, GS_OP_SUM, "overflow");
 			}
+			/* moving sums and means: the main distributions, specials refused */
+			if (!isfloat)
+				CompareWindows(types[t], n, types[t] == GS_INT8 ? D_OVERFLOW : 0);
+			else
+			{
+				CompareWindows(types[t], n, D_UNIT);
+				CompareWindows(types[t], n, D_CANCEL);
+				if (n <= 100000)
+				{
+					CompareWindows(types[t], n, D_WIDE);
+					CompareWindows(types[t], n, D_SPECIAL);
+				}
+			}
 		}
 	}
 
@@ -310,6 +393,20 @@ main(int argc, char **argv)
 				CompareOp(GS_FLOAT8, n - n % 3000, 3000, 2, D_SPECIAL, false, GS_OP_MIN, "order, rows");
 				CompareOp(GS_INT2, n, n, 10, 0, false, GS_OP_MIN, "order");
 			}
+			/* windows of 20, 1,000 and half the array, over many chunks */
+			{
+				const int64_t ws[] = {20, 1000, n / 2};
+
+				for (unsigned w = 0; w < 3; w++)
+				{
+					window_of_case = ws[w];
+					CompareOp(GS_FLOAT4, n, n, 0, D_UNIT, false, GS_OP_MOVSUM, "window, one row");
+					CompareOp(GS_FLOAT8, n, n, 0, D_CANCEL, false, GS_OP_MOVSUM, "window, one row");
+					CompareOp(GS_FLOAT8, n, n, 0, D_UNIT, false, GS_OP_MOVAVG, "window, one row");
+					CompareOp(GS_INT4, n, n, 0, 0, false, GS_OP_MOVAVG, "window, one row");
+				}
+				window_of_case = 1;
+			}
 		}
 	}
 
@@ -333,10 +430,17 @@ main(int argc, char **argv)
 			CompareOp(GS_INT4, n, n, 0, 0, true, GS_OP_SUM, "one row, large chunks");
 			CompareOp(GS_INT4, n, n, 0, 0, false, GS_OP_MAX, "order, large chunks");
 			CompareOp(GS_INT8, n, n, 0, 0, false, GS_OP_MIN, "order, large chunks");
+			window_of_case = 1000;
+			CompareOp(GS_FLOAT8, n, n, 0, D_UNIT, false, GS_OP_MOVSUM, "window, large chunks");
+			CompareOp(GS_FLOAT4, n, n, 0, D_UNIT, false, GS_OP_MOVAVG, "window, large chunks");
+			window_of_case = n / 2;
+			CompareOp(GS_FLOAT4, n, n, 0, D_UNIT, false, GS_OP_MOVSUM, "window, large chunks");
+			window_of_case = 1;
 		}
 	}
 
 	printf("(%d GPU calls refused by a sample's plan although all values fit)\n", refused_by_sample);
+	printf("(%d window scans with NULLs or special values refused, as they must be)\n", refused_window);
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;
 }

@@ -74,6 +74,19 @@ SELECT gpu_cummin(ARRAY[5, NULL, 2, 7]::smallint[]) IS NOT NULL;
 INSERT INTO checks SELECT 'cummin int2', engine = 'gpu' AND kernel = '$k' FROM gpuscan_last_run();
 SELECT gpu_cummax(array_fill(2.5::float8, ARRAY[3000000])) IS NOT NULL;
 INSERT INTO checks SELECT 'cummax float8 3M', engine = 'gpu' AND kernel = '$k' AND kernel_ms > 0 FROM gpuscan_last_run();
+SELECT gpu_movsum('{{1,2,3},{4,5,6}}'::int[], 2) = '{{1,3,5},{4,9,11}}';
+INSERT INTO checks SELECT 'movsum int4 rows', engine = 'gpu' AND kernel = '$k' FROM gpuscan_last_run();
+SELECT gpu_movsum(ARRAY[9223372036854775807, -1, -9223372036854775807]::bigint[], 2) = '{9223372036854775807,9223372036854775806,-9223372036854775808}';
+INSERT INTO checks SELECT 'movsum int8', engine = 'gpu' AND accumulator_bits = 128 FROM gpuscan_last_run();
+SELECT gpu_movavg(ARRAY[1e8, 1, -1e8, 3]::real[], 3) = '{1e8,5e7,0.33333334,-3.3333332e7}';
+INSERT INTO checks SELECT 'movavg float4', engine = 'gpu' AND kernel = '$k' FROM gpuscan_last_run();
+SELECT (gpu_movsum(array_fill(0.1::float8, ARRAY[3000000]), 1000))[3000000] = 100.0000000000000055511151231257827 ::float8;
+INSERT INTO checks SELECT 'movsum float8 3M', engine = 'gpu' AND kernel = '$k' AND kernel_ms > 0 FROM gpuscan_last_run();
+SELECT (gpu_cumavg(array_fill(3::smallint, ARRAY[3000000])))[3000000] = 3;
+INSERT INTO checks SELECT 'cumavg int2 3M', engine = 'gpu' AND kernel = '$k' FROM gpuscan_last_run();
+SELECT gpu_movsum(ARRAY[1, NULL, 3]::real[], 2) = '{1,NULL,3}';
+INSERT INTO checks SELECT 'movsum with NULLs: the CPU engine, the reason given',
+  engine = 'cpu' AND fallback_reason LIKE '%NULLs%' FROM gpuscan_last_run();
 SELECT engine, kernel, elements, accumulator_bits, round(h2d_ms::numeric, 3) AS h2d_ms,
        round(kernel_ms::numeric, 3) AS kernel_ms, round(d2h_ms::numeric, 3) AS d2h_ms,
        round(total_ms::numeric, 3) AS total_ms FROM gpuscan_last_run();
@@ -102,7 +115,8 @@ INSERT INTO ip SELECT 1, array_agg(CASE WHEN i = 2500001 THEN 0.25 + 2 ^ -20
 FROM generate_series(1, 12000000) i;
 SET gpuscan.device = cpu;
 CREATE TEMP TABLE want AS SELECT gpu_cumsum(a) AS sa, gpu_cummax(a) AS ma, gpu_cumsum(b) AS sb,
-  gpu_cumsum(c) AS sc, gpu_cummin(c) AS mc, gpu_cumsum(e) AS se FROM ip;
+  gpu_cumsum(c) AS sc, gpu_cummin(c) AS mc, gpu_cumsum(e) AS se, gpu_movsum(a, 1000) AS wa,
+  gpu_movavg(b, 5000000) AS wb, gpu_cumavg(a) AS ca FROM ip;
 SET gpuscan.device = gpu;
 DO $$
 DECLARE
@@ -117,6 +131,13 @@ BEGIN
       engine = 'gpu' AND input = CASE s WHEN 'on' THEN 'toast slices' ELSE 'detoasted copy' END
       FROM gpuscan_last_run();
     INSERT INTO checks SELECT 'streaming ' || s || ': cummax', gpu_cummax(a) = (SELECT ma FROM want) FROM ip;
+    INSERT INTO checks SELECT 'streaming ' || s || ': movsum, window 1000, missed values: exact',
+      gpu_movsum(a, 1000) = (SELECT wa FROM want) FROM ip;
+    INSERT INTO checks SELECT 'streaming ' || s || ': ... on the GPU, replanned',
+      engine = 'gpu' FROM gpuscan_last_run();
+    INSERT INTO checks SELECT 'streaming ' || s || ': movavg, window longer than a chunk',
+      gpu_movavg(b, 5000000) = (SELECT wb FROM want) FROM ip;
+    INSERT INTO checks SELECT 'streaming ' || s || ': cumavg', gpu_cumavg(a) = (SELECT ca FROM want) FROM ip;
     INSERT INTO checks SELECT 'streaming ' || s || ': real sum', gpu_cumsum(b) = (SELECT sb FROM want) FROM ip;
     INSERT INTO checks SELECT 'streaming ' || s || ': integer sum with NULLs (bigint results)',
       gpu_cumsum(c) = (SELECT sc FROM want) FROM ip;
@@ -132,7 +153,7 @@ BEGIN
 END $$;
 DROP TABLE ip;
 SELECT what || ': ' || CASE WHEN ok THEN 'ok' ELSE 'FAILED' END FROM checks;
-SELECT count(*) FILTER (WHERE ok) || ' passed, ' || (count(*) FILTER (WHERE NOT ok) + 18 - count(*)) || ' failed'
+SELECT count(*) FILTER (WHERE ok) || ' passed, ' || (count(*) FILTER (WHERE NOT ok) + 26 - count(*)) || ' failed'
 FROM checks;
 SQL
 add_counts "$LOGDIR/inplace.log"
