@@ -22,7 +22,7 @@ Then small arrays: 100,000 rows of 1,000 real and 64 rows of 1M real,
 the CPU engine streamed against 1.2's path.
 
 Usage: statement_bench.py [--runs N] [--gpu] [--sizes 16,64] [--small]
-       [--storage] [--keep]
+       [--storage] [--keep] [--call 'gpu_movavg(a, 1000)']
 Needs a running server with gpuscan (PGHOST, PGPORT, ...); test/bench/
 statement_bench.sh starts one.  Tables live in schema gsbench (--keep
 reuses them).
@@ -221,7 +221,11 @@ def main():
     ap.add_argument("--modes", default=None, help="modes to run (default read,cpu,cpu-copy and with --gpu "
                     "gpu,gpu-copy,auto)")
     ap.add_argument("--title", default="", help="a line printed before the tables")
+    ap.add_argument("--call", default="gpu_cumsum(a)",
+                    help="the scan the cpu/gpu/auto modes time (e.g. 'gpu_movavg(a, 1000)')")
     args = ap.parse_args()
+    for m, (sql, how) in MODES.items():
+        MODES[m] = (sql.replace("gpu_cumsum(a)", args.call), how)
 
     c = Connection()
     c.query("SET client_min_messages = warning")
