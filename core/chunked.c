@@ -20,6 +20,7 @@
  * results, since results never depend on the plan.
  */
 #include "engine.h"
+#include "exact.h"
 #include "host_copy.h"
 #include "source.h"
 
@@ -108,26 +109,87 @@ TooWide(const GsPlan *plan, GsScanResult *res)
 typedef struct Half
 {
 	char	   *data;
-	uint32_t   *heads;
+	uint32_t   *heads;			/* also a window chunk's valid positions */
 	char	   *lag;
+	uint8_t    *lag_valid;
 } Half;
+
+/* Is bit k of a null bitmap set (position k holds a value)? */
+static inline bool
+BitAt(const uint8_t *bits, int64_t k)
+{
+	return (bits[k >> 3] >> (k & 7)) & 1;
+}
+
+/*
+ * Spread the vn packed values at packed (which lies within data, at or
+ * after data + (np - vn) * isz) over positions [p0, p0 + np) of a null
+ * bitmap: data holds np values after it, +0 (all bits zero) at NULLs.
+ * Forward is safe: a value moves down to its position or stays, never
+ * over one not yet moved.  bits[0 .. np) get the bitmap's bits.
+ */
+static void
+SpreadPositions(char *data, int64_t np, const char *packed, const uint8_t *nulls,
+				int64_t p0, size_t isz, uint8_t *bits)
+{
+	int64_t		v = 0;
+
+	memset(bits, 0, (size_t) (np + 7) / 8);
+	for (int64_t p = 0; p < np; p++)
+	{
+		if (BitAt(nulls, p0 + p))
+		{
+			memmove(data + (size_t) p * isz, packed + (size_t) v * isz, isz);
+			bits[p >> 3] |= (uint8_t) (1 << (p & 7));
+			v++;
+		}
+		else
+			memset(data + (size_t) p * isz, 0, isz);
+	}
+}
 
 /*
  * The values window positions before chunk c's first ones, min(window, n)
  * of them (those before the array's start are never read), into lag.
  */
 static void
-PrepareLag(GsSource *src, GsChunk *c, char *lag, size_t isz)
+PrepareLag(const GsScanSpec *spec, GsSource *src, GsChunk *c, const Half *h, size_t isz)
 {
 	int64_t		m = c->window < c->n ? c->window : c->n,
-				first = c->offset - c->window,	/* value index of lag[0] */
+				first = c->offset - c->window,	/* index of lag[0] */
 				lo = first > 0 ? first : 0;
+	char	   *at = h->lag + (size_t) (lo - first) * isz;
 
-	c->lag = lag;
+	c->lag = h->lag;
 	c->lag_n = c->window > 0 ? m : 0;
-	if (c->window > 0 && first + m > lo)
-		gs_source_copy(src, lo * (int64_t) isz, (size_t) (first + m - lo) * isz,
-					   lag + (size_t) (lo - first) * isz);
+	c->lag_valid = NULL;
+	if (c->window == 0 || first + m <= lo)
+		return;
+	if (!c->positions)
+		gs_source_copy(src, lo * (int64_t) isz, (size_t) (first + m - lo) * isz, at);
+	else
+	{
+		/* positions [lo, first + m): their values, spread with +0 at NULLs */
+		int64_t		np = first + m - lo,
+					v0 = c->lag_voff + gs_bitmap_count(spec->nulls, c->lag_pos, lo - c->lag_pos),
+					vn = gs_bitmap_count(spec->nulls, lo, np);
+		char	   *packed = at + (size_t) (np - vn) * isz;
+
+		c->lag_pos = lo;		/* the next chunk counts on from here */
+		c->lag_voff = v0;
+		gs_source_copy(src, v0 * (int64_t) isz, (size_t) vn * isz, packed);
+		memset(h->lag_valid, 0, (size_t) (m + 7) / 8);
+		SpreadPositions(at, np, packed, spec->nulls, lo, isz, h->lag_valid + (lo - first) / 8);
+		if ((lo - first) % 8 != 0)
+		{
+			/* lo - first is not byte aligned (a window not a multiple of 8): the bits again */
+			memset(h->lag_valid, 0, (size_t) (m + 7) / 8);
+			for (int64_t p = lo; p < first + m; p++)
+				if (BitAt(spec->nulls, p))
+					h->lag_valid[(p - first) >> 3] |= (uint8_t) (1 << ((p - first) & 7));
+		}
+		c->lag_valid = h->lag_valid;
+	}
 }
 
 /* Chunk c's values from the source into half h, and its row heads. */
@@ -140,8 +202,18 @@ Prepare(const GsScanSpec *spec, GsSource *src, GsChunk *c, const Half *h, RowCur
 
 	c->data = h->data;
 	c->head_bits = h->heads;
-	gs_source_copy(src, c->offset * (int64_t) isz, (size_t) c->n * isz, h->data);
-	PrepareLag(src, c, h->lag, isz);
+	if (!c->positions)
+		gs_source_copy(src, c->offset * (int64_t) isz, (size_t) c->n * isz, h->data);
+	else
+	{
+		/* a window chunk with NULLs: positions, +0 at NULLs, and which hold values */
+		char	   *packed = h->data + (size_t) (c->n - c->vn) * isz;
+
+		gs_source_copy(src, c->voff * (int64_t) isz, (size_t) c->vn * isz, packed);
+		SpreadPositions(h->data, c->n, packed, spec->nulls, c->offset, isz, (uint8_t *) h->heads);
+		c->valid = (const uint8_t *) h->heads;
+	}
+	PrepareLag(spec, src, c, h, isz);
 	t1 = NowMs();
 	if (src->values)
 		times->stage_ms += t1 - t0;
@@ -162,8 +234,21 @@ TakeResults(const GsScanSpec *spec, const GsChunk *c, size_t osz, bool in_place,
 {
 	double		t0 = NowMs();
 
-	gs_copy_to((char *) spec->result + (size_t) c->offset * osz, c->data, (size_t) c->n * osz,
-			   in_place ? GS_COPY_STREAM : GS_COPY_CACHED);
+	if (c->positions)
+	{
+		/* the results of the positions that hold values, packed */
+		char	   *to = (char *) spec->result + (size_t) c->voff * osz;
+
+		for (int64_t p = 0; p < c->n; p++)
+			if (BitAt(c->valid, p))
+			{
+				memcpy(to, (const char *) c->data + (size_t) p * osz, osz);
+				to += osz;
+			}
+	}
+	else
+		gs_copy_to((char *) spec->result + (size_t) c->offset * osz, c->data, (size_t) c->n * osz,
+				   in_place ? GS_COPY_STREAM : GS_COPY_CACHED);
 	times->result_ms += NowMs() - t0;
 }
 
@@ -195,10 +280,20 @@ MakePlan(const GsScanSpec *spec, const GsSource *src, const GsChunk *c0, bool on
 	{
 		/* every value is in chunk 0: the exact plan */
 		GsScanSpec	in_half = *spec;
+		GsPlan		counts;
 
 		in_half.values = c0->data;
 		in_half.source = NULL;
+		if (c0->positions)
+		{
+			/* its positions, +0 at NULLs (no part of any sum), with the real counts */
+			in_half.nulls = NULL;
+			in_half.nitems = in_half.row_len = c0->n;
+		}
 		gs_plan(&in_half, &proto->plan);
+		gs_plan_counts(spec, &counts);
+		proto->plan.nvalues = counts.nvalues;
+		proto->plan.nrows = counts.nrows;
 	}
 	else
 		gs_plan_sample(spec, c0->data, c0->n, &proto->plan, &proto->lim);
@@ -206,19 +301,40 @@ MakePlan(const GsScanSpec *spec, const GsSource *src, const GsChunk *c0, bool on
 
 /*
  * What the GPU engine leaves to the CPU engine among window scans: arrays
- * with NULLs (a window counts positions, the GPU sees values) and with
- * NaN, Infinity or -0 (their counts in each window).
+ * with NaN, Infinity or -0 (each window would need counts of them), and
+ * means of arrays with NULLs whose sums need more than 64 bits (the count
+ * of a window's values rides in the low 32 bits of a 128-bit sum).
  */
 static bool
 WindowRefused(const GsScanSpec *spec, const GsPlan *plan, GsScanResult *res)
 {
-	if (!GS_OP_IS_WINDOW(spec->op) || (spec->nulls == NULL && !plan->special))
+	bool		mean = spec->op == GS_OP_MOVAVG || spec->op == GS_OP_CUMAVG;
+
+	if (!GS_OP_IS_WINDOW(spec->op) ||
+		(!plan->special && !(spec->nulls != NULL && mean && plan->acc_bits > 64)))
 		return false;
-	snprintf(res->message, sizeof(res->message),
-			 "moving sums and means of arrays with %s run on the CPU engine",
-			 spec->nulls ? "NULLs" : "NaN, Infinity or -0");
+	snprintf(res->message, sizeof(res->message), "%s run on the CPU engine",
+			 plan->special ? "moving sums and means of arrays with NaN, Infinity or -0"
+			 : "means of arrays with NULLs whose sums need more than 64 bits");
 	res->status = GS_ERR_GPU_UNSUPPORTED;
 	return true;
+}
+
+/*
+ * Re-express the carry of a window mean over positions (a 128-bit sum whose
+ * low 32 bits count the window's values, cuda/window.cuh) in plan to.
+ */
+static void
+PackedCarryRescale(uint64_t *carry, const GsPlan *from, const GsPlan *to)
+{
+	gs_i128		packed = (gs_i128) (((gs_u128) carry[1] << 64) | carry[0]);
+	uint64_t	count = carry[0] & UINT64_C(0xffffffff);
+	gs_i128		sum = (packed - (gs_i128) count) >> 32;
+
+	sum = (gs_i128) ((gs_u128) sum << (from->lsb - to->lsb));
+	packed = (gs_i128) ((gs_u128) sum << 32) + (gs_i128) count;
+	carry[0] = (uint64_t) packed;
+	carry[1] = (uint64_t) ((gs_u128) packed >> 64);
 }
 
 /* Scan an array on a GPU, chunk by chunk. */
@@ -238,6 +354,7 @@ gs_chunked_scan(const GsScanSpec *spec, GsKernel kernel, int fault,
 				half_bytes = (runner->buf_bytes / 2) & ~(size_t) 4095;
 	int64_t		cap,
 				nch,
+				total,			/* values, or positions for a window scan with NULLs */
 				window = 0,		/* values leaving the window: 0 none */
 				lag_cap = 0;
 	bool		isfloat = spec->type == GS_FLOAT4 || spec->type == GS_FLOAT8;
@@ -254,27 +371,23 @@ gs_chunked_scan(const GsScanSpec *spec, GsKernel kernel, int fault,
 	memset(times, 0, sizeof(*times));
 	if (!gs_spec_ok(spec, res))
 		return res->status;
-	if (spec->nulls != NULL && GS_OP_IS_WINDOW(spec->op))
-	{
-		GsPlan		counts;
-
-		gs_plan_counts(spec, &counts);
-		if (WindowRefused(spec, &counts, res))
-			return res->status;
-	}
 	if ((spec->op == GS_OP_MOVSUM || spec->op == GS_OP_MOVAVG) && spec->window < spec->row_len)
 		window = spec->window;
 	cap = ChunkCapacity(half_bytes - GS_SOURCE_HEADROOM, width);
 	if (window > 0)
 	{
-		/* room for the values leaving: the window's, or the chunk's when longer */
-		int64_t		both = ChunkCapacity(half_bytes - 3 * GS_SOURCE_HEADROOM, width + isz);
+		/*
+		 * room for the values leaving (and which of their positions hold
+		 * values): the window's, or the chunk's when longer
+		 */
+		int64_t		both = ChunkCapacity(half_bytes - 4 * GS_SOURCE_HEADROOM, width + isz + 1);
 
 		if (window <= both)
 		{
 			lag_cap = window;
-			cap = ChunkCapacity(half_bytes - 2 * GS_SOURCE_HEADROOM -
-								(((size_t) window * isz + 63) & ~(size_t) 63), width);
+			cap = ChunkCapacity(half_bytes - 4 * GS_SOURCE_HEADROOM -
+								(((size_t) window * isz + 63) & ~(size_t) 63) -
+								(((size_t) (window + 7) / 8 + 63) & ~(size_t) 63), width);
 		}
 		else
 			cap = lag_cap = both;
@@ -289,7 +402,9 @@ gs_chunked_scan(const GsScanSpec *spec, GsKernel kernel, int fault,
 	{
 		half[h].data = runner->buf + h * half_bytes + GS_SOURCE_HEADROOM;
 		half[h].heads = (uint32_t *) (half[h].data + (((size_t) cap * width + 63) & ~(size_t) 63));
-		half[h].lag = runner->buf + (h + 1) * half_bytes - (((size_t) lag_cap * isz + 63) & ~(size_t) 63);
+		half[h].lag_valid = (uint8_t *) (runner->buf + (h + 1) * half_bytes - GS_SOURCE_HEADROOM -
+										 (((size_t) (lag_cap + 7) / 8 + 63) & ~(size_t) 63));
+		half[h].lag = (char *) half[h].lag_valid - (((size_t) lag_cap * isz + 63) & ~(size_t) 63);
 	}
 
 	memset(proto, 0, sizeof(*proto));
@@ -300,6 +415,8 @@ gs_chunked_scan(const GsScanSpec *spec, GsKernel kernel, int fault,
 	proto->fault = fault;
 	proto->row_len = spec->row_len;
 	proto->window = window;
+	proto->positions = GS_OP_IS_WINDOW(spec->op) && spec->nulls != NULL;
+	proto->packed = proto->positions && spec->op != GS_OP_MOVSUM;
 	gs_plan_counts(spec, &proto->plan);
 	if (proto->plan.nvalues == 0)
 	{
@@ -313,14 +430,17 @@ gs_chunked_scan(const GsScanSpec *spec, GsKernel kernel, int fault,
 	}
 	in_place = src->values != NULL && spec->result == src->values;
 	proto->heads_mode = proto->plan.nrows <= 1 ? GS_HEADS_ONE_ROW
-		: spec->nulls == NULL ? GS_HEADS_FIXED : GS_HEADS_BITMAP;
-	nch = (proto->plan.nvalues + cap - 1) / cap;
+		: spec->nulls == NULL || proto->positions ? GS_HEADS_FIXED : GS_HEADS_BITMAP;
+	total = proto->positions ? spec->nitems : proto->plan.nvalues;
+	nch = (total + cap - 1) / cap;
 
 	/* chunk 0 into half 0; the plan (from it, when the values are read) */
 	memset(&cur, 0, sizeof(cur));
 	c[0] = *proto;
 	c[0].offset = 0;
-	c[0].n = Min64(cap, proto->plan.nvalues);
+	c[0].n = Min64(cap, total);
+	c[0].voff = 0;
+	c[0].vn = proto->positions ? gs_bitmap_count(spec->nulls, 0, c[0].n) : c[0].n;
 	Prepare(spec, src, &c[0], &half[0], &cur, isz, times);
 	t0 = NowMs();
 	MakePlan(spec, src, &c[0], nch == 1, proto);
@@ -353,7 +473,9 @@ gs_chunked_scan(const GsScanSpec *spec, GsKernel kernel, int fault,
 		{
 			*cn = *ck;
 			cn->offset = (k + 1) * cap;
-			cn->n = Min64(cap, proto->plan.nvalues - cn->offset);
+			cn->n = Min64(cap, total - cn->offset);
+			cn->voff = ck->voff + ck->vn;
+			cn->vn = proto->positions ? gs_bitmap_count(spec->nulls, cn->offset, cn->n) : cn->n;
 			Prepare(spec, src, cn, &half[(k + 1) % 2], &cur, isz, times);
 		}
 		if (ck->has_carry)
@@ -388,10 +510,10 @@ gs_chunked_scan(const GsScanSpec *spec, GsKernel kernel, int fault,
 				return res->status = GS_ERR_INTERNAL;
 			}
 			t0 = NowMs();
-			gs_source_copy(src, ck->offset * (int64_t) isz, (size_t) ck->n * isz, ck->data);
+			gs_source_copy(src, ck->voff * (int64_t) isz, (size_t) ck->vn * isz, ck->data);
 			times->read_ms += NowMs() - t0;
 			t0 = NowMs();
-			ExactStats(ck->data, ck->n, spec->type == GS_FLOAT8, &fs);
+			ExactStats(ck->data, ck->vn, spec->type == GS_FLOAT8, &fs);
 			old = ck->plan;
 			gs_plan_widen(&proto->plan, &proto->lim, &fs);
 			times->plan_ms += NowMs() - t0;
@@ -409,6 +531,8 @@ gs_chunked_scan(const GsScanSpec *spec, GsKernel kernel, int fault,
 			}
 			if (WindowRefused(spec, &proto->plan, res))
 				return res->status;
+			if (ck->positions)
+				Prepare(spec, src, ck, &half[k % 2], &cur, isz, times);	/* spread again */
 			ck->plan = proto->plan;
 			ck->lim = proto->lim;
 			ck->violation = false;
@@ -416,7 +540,10 @@ gs_chunked_scan(const GsScanSpec *spec, GsKernel kernel, int fault,
 			if (ck->has_carry)
 			{
 				memcpy(ck->carry, carry_in, sizeof(carry_in));
-				gs_carry_rescale(ck->carry, &old, &proto->plan);
+				if (ck->packed)
+					PackedCarryRescale(ck->carry, &old, &proto->plan);
+				else
+					gs_carry_rescale(ck->carry, &old, &proto->plan);
 				memcpy(carry_in, ck->carry, sizeof(carry_in));
 			}
 			if (k + 1 < nch)
@@ -430,7 +557,8 @@ gs_chunked_scan(const GsScanSpec *spec, GsKernel kernel, int fault,
 		}
 		if (ck->err_index >= 0)
 		{
-			res->error_position = gs_value_position(spec, ck->err_index);
+			res->error_position = ck->positions ? ck->err_index
+				: gs_value_position(spec, ck->err_index);
 			return res->status = isfloat ? GS_ERR_FLOAT_OVERFLOW : GS_ERR_INT8_RANGE;
 		}
 		if (spec->interrupt)

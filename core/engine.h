@@ -280,6 +280,23 @@ typedef struct GsChunk
 	int64_t		window;
 	const void *lag;
 	int64_t		lag_n;
+
+	/*
+	 * window operators over an array with NULLs: offset and n count
+	 * positions, data holds +0 at NULLs, valid (and lag_valid for lag) has a
+	 * bit set for each position holding a value (the null bitmap's order);
+	 * the chunk's values are voff .. voff + vn - 1.  packed (means): each
+	 * window sum carries its count of values in its low 32 bits (a 128-bit
+	 * carry).
+	 */
+	bool		positions;
+	bool		packed;
+	const uint8_t *valid;
+	const uint8_t *lag_valid;
+	int64_t		voff;
+	int64_t		vn;
+	int64_t		lag_pos;		/* the host's: where the last lag read began, */
+	int64_t		lag_voff;		/* and the index of its first value */
 	bool		has_carry;		/* false for the first chunk */
 	uint64_t	carry[GS_CARRY_BYTES / 8];
 	/* what came of it */

@@ -333,6 +333,20 @@ IssueChunk(GpuDev *g, GpuLane *l, GsChunk *c, char *msg, size_t msglen)
 			return st;
 		heads.bits = l->heads - c->offset / 32;
 	}
+	else if (WIN && c->positions)
+	{
+		/* which positions hold values: the chunk's, then the lag's */
+		size_t		vw = (size_t) (n + 31) / 32 + 1,
+					lw = (size_t) (m + 31) / 32 + 1;
+
+		if (!Grow((void **) &l->heads, &l->heads_cap, (vw + lw) * 4, GS_FAULT_NONE, &st, msg, msglen) ||
+			FAILED(cudaMemcpyAsync(l->heads, c->valid, (size_t) (n + 7) / 8, cudaMemcpyHostToDevice, l->s),
+				   "copying which positions hold values") ||
+			(m > 0 && c->lag_valid != NULL &&
+			 FAILED(cudaMemcpyAsync(l->heads + vw, c->lag_valid, (size_t) (m + 7) / 8,
+									cudaMemcpyHostToDevice, l->s), "copying which positions hold values")))
+			return st;
+	}
 	if (FAILED(cudaEventRecord(l->ev[0], l->s), "cudaEventRecord") ||
 		FAILED(cudaMemsetAsync(l->small + SM_ERR, 0xff, 8, l->s), "cudaMemsetAsync") ||
 		FAILED(cudaMemsetAsync(l->small + SM_VIOL, 0, 4, l->s), "cudaMemsetAsync") ||
@@ -355,9 +369,13 @@ IssueChunk(GpuDev *g, GpuLane *l, GsChunk *c, char *msg, size_t msglen)
 	}
 	if constexpr (WIN)
 	{
+		const uint32_t *valid = c->positions ? l->heads : NULL;
+		const uint32_t *lag_valid = c->positions && c->lag_valid ? l->heads + (n + 31) / 32 + 1 : NULL;
+
 		if (FAILED((WindowChunk<In, Out, Acc>(kind, c->op, (const In *) l->in, (const In *) l->in + n, m,
 											  (Out *) l->out, n, c->offset, c->window,
-											  c->heads_mode == GS_HEADS_ONE_ROW ? 0 : c->row_len, heads,
+											  c->heads_mode == GS_HEADS_ONE_ROW ? 0 : c->row_len,
+											  valid, lag_valid, c->packed, heads,
 											  plan, fp, c->has_carry ? carry_in : NULL, carry_out,
 											  l->work, l->scratch, err, l->s, g->sms, g->arch)),
 				   "launching the window scan"))
@@ -397,7 +415,7 @@ template <typename In, typename Out>
 static GsStatus
 IssueWindow(GpuDev *g, GpuLane *l, GsChunk *c, char *msg, size_t msglen)
 {
-	if (c->plan.acc_bits > 64)
+	if (c->plan.acc_bits > 64 || c->packed)
 		return IssueChunk<In, Out, gs_i128, true>(g, l, c, msg, msglen);
 	return IssueChunk<In, Out, int64_t, true>(g, l, c, msg, msglen);
 }

@@ -22,8 +22,16 @@
  * the true sums they lead to fit.  The values leaving come from the chunk
  * itself (x[i - window]) or, for the first min(window, n) values, from the
  * lag buffer that the host sends beside the chunk: the values window
- * positions before them.  Arrays with NULLs or special values run on the
- * CPU engine (core/chunked.c refuses them).
+ * positions before them.
+ *
+ * Arrays with NULLs arrive as positions (core/chunked.c spreads their
+ * values, +0 at NULLs) with bitmaps of the positions holding values: a
+ * window counts positions, and a NULL adds nothing.  Means need the count
+ * of a window's values: it is summed in the same scan, in the low 32 bits
+ * of a 128-bit sum (packed: sum * 2^32 + count, exact while the sum needs
+ * 64 bits at most and counts stay below 2^32, which arrays do).  Arrays
+ * with NaN, Infinity or -0 run on the CPU engine (core/chunked.c refuses
+ * them).
  */
 #ifndef GPUSCAN_WINDOW_CUH
 #define GPUSCAN_WINDOW_CUH
@@ -41,6 +49,13 @@ WindowFixed(In v, const FloatPlan &plan)
 		return ToFixed<In, D>(v, plan);
 }
 
+/* Is bit i of a bitmap set (NULL bitmap: every bit is)? */
+__device__ __forceinline__ bool
+ValidAt(const uint32_t *bits, int64_t i)
+{
+	return bits == NULL || ((bits[i >> 5] >> (i & 31)) & 1);
+}
+
 /* Where value i of a chunk lies in its row (row_len 0: one row). */
 __device__ __forceinline__ int64_t
 RowPosition(int64_t gi, int64_t row_len)
@@ -51,60 +66,79 @@ RowPosition(int64_t gi, int64_t row_len)
 /*
  * (a) d[i] = value i entering minus value i - w leaving, when that one is in
  * the same row (w 0: nothing leaves).  lag holds the m values before the
- * chunk's first value by w; a speculative plan's limits are checked here.
+ * chunk's first value by w; valid and lag_valid (NULL: all) which positions
+ * hold values; packed: the count of values entering minus leaving in the
+ * low 32 bits.  A speculative plan's limits are checked here.
  */
 template <typename In, typename D>
 __global__ void
 WindowDeltas(const In *x, const In *lag, int64_t m, int64_t n, int64_t offset, int64_t w,
-			 int64_t row_len, FloatPlan plan, D *d)
+			 int64_t row_len, const uint32_t *valid, const uint32_t *lag_valid, bool packed,
+			 FloatPlan plan, D *d)
 {
 	for (int64_t i = (int64_t) blockIdx.x * blockDim.x + threadIdx.x; i < n;
 		 i += (int64_t) gridDim.x * blockDim.x)
 	{
+		const bool	here = ValidAt(valid, i);
 		In			v = x[i];
-		D			k = WindowFixed<In, D>(v, plan);
+		D			k = here ? WindowFixed<In, D>(v, plan) : D(0);
+		int			count = here;
 
 		if constexpr (!IsInt<In>::value)
 		{
-			if (plan.speculative && OutsidePlan(v, plan))
+			if (here && plan.speculative && OutsidePlan(v, plan))
 				atomicOr(plan.violation, 1u);
 		}
-		if (w > 0 && RowPosition(offset + i, row_len) >= w)
+		if (w > 0 && RowPosition(offset + i, row_len) >= w &&
+			(i < m ? ValidAt(lag_valid, i) : ValidAt(valid, i - w)))
+		{
 			k -= WindowFixed<In, D>(i < m ? lag[i] : x[i - w], plan);
+			count--;
+		}
+		if (packed)
+			k = (D) ((gs_u128) k << 32) + (D) count;
 		d[i] = k;
 	}
 }
 
 /*
- * (c) The outputs of the window sums s: op GS_OP_MOVSUM rounds them (the
- * int8 result must hold them); GS_OP_MOVAVG divides by the window's values,
- * min(position in row + 1, w), GS_OP_CUMAVG by position in row + 1; the
- * quotient of units 2^e is rounded once (a negative one that rounds to zero
- * gives -0; a zero sum +0: no -0 without special values).
+ * (c) The outputs of the window sums s at the positions holding values
+ * (valid; NULL: all): op GS_OP_MOVSUM rounds them (the int8 result must
+ * hold them); GS_OP_MOVAVG divides by the window's values, min(position in
+ * row + 1, w), GS_OP_CUMAVG by position in row + 1, or, packed, by the
+ * count in the sum's low 32 bits; the quotient of units 2^e is rounded
+ * once (a negative one that rounds to zero gives -0; a zero sum +0: no -0
+ * without special values).
  */
 template <typename Out, typename D>
 __global__ void
 WindowOutput(const D *s, Out *y, int64_t n, int64_t offset, int op, int64_t w,
-			 int64_t row_len, int e, FloatPlan plan, unsigned long long *err)
+			 int64_t row_len, const uint32_t *valid, bool packed, int e, FloatPlan plan,
+			 unsigned long long *err)
 {
 	for (int64_t i = (int64_t) blockIdx.x * blockDim.x + threadIdx.x; i < n;
 		 i += (int64_t) gridDim.x * blockDim.x)
 	{
-		const D		v = s[i];
+		D			v = s[i];
 		const int64_t gi = offset + i;
 		Out			o = Out(0);
+		uint64_t	c = (uint64_t) RowPosition(gi, row_len) + 1;
 
-		if (v == 0)
+		if (packed)
+		{
+			c = (uint64_t) v & UINT64_C(0xffffffff);
+			v = (v - (D) c) >> 32;
+		}
+		else if (op == GS_OP_MOVAVG && w > 0 && c > (uint64_t) w)
+			c = (uint64_t) w;
+		if (!ValidAt(valid, i) || v == 0)
 			o = Out(0);
 		else if (op == GS_OP_MOVSUM)
 			o = SumOutput<Out, D>(v, gi, plan, err);
 		else
 		{
-			uint64_t	c = (uint64_t) RowPosition(gi, row_len) + 1;
 			gs_u128		mag = v < 0 ? (gs_u128) 0 - (gs_u128) v : (gs_u128) v;
 
-			if (op == GS_OP_MOVAVG && w > 0 && c > (uint64_t) w)
-				c = (uint64_t) w;
 			o = (Out) gs_round_quotient(v < 0, mag, 0, e, c, sizeof(Out) == 8);
 		}
 		y[i] = o;
@@ -142,14 +176,17 @@ ElemBlocks(int64_t n, int sms)
 /*
  * One window chunk: n values x (In) of a chunk at value index offset, the
  * m values lag before them by w (w 0: none leave), rows of row_len (0: one
- * row), operator op; results y (Out).  work holds WindowWorkBytes<D>(n),
- * scratch ScratchBytes<D>(kind, n); carry_in (may be NULL) and carry_out are
- * window sums as items of D.  Asynchronous on stream.
+ * row), operator op; results y (Out).  Over positions: valid and lag_valid
+ * say which hold values (NULL: all), packed that means count them in the
+ * sums.  work holds WindowWorkBytes<D>(n), scratch ScratchBytes<D>(kind,
+ * n); carry_in (may be NULL) and carry_out are window sums as items of D.
+ * Asynchronous on stream.
  */
 template <typename In, typename Out, typename D>
 static cudaError_t
 WindowChunk(int kind, int op, const In *x, const In *lag, int64_t m, Out *y, int64_t n,
-			int64_t offset, int64_t w, int64_t row_len, const HeadSource &heads,
+			int64_t offset, int64_t w, int64_t row_len, const uint32_t *valid,
+			const uint32_t *lag_valid, bool packed, const HeadSource &heads,
 			const GsPlan *plan, const FloatPlan &fp, const Item<D> *carry_in,
 			Item<D> *carry_out, void *work, void *scratch, unsigned long long *err,
 			cudaStream_t stream, int sms, int arch)
@@ -162,17 +199,17 @@ WindowChunk(int kind, int op, const In *x, const In *lag, int64_t m, Out *y, int
 	if (n <= 0)
 		return cudaSuccess;
 	/* the differences: one bit more than the values, no special values */
-	dplan.value_bits = plan->value_bits + 1;
+	dplan.value_bits = packed ? 127 : plan->value_bits + 1;
 	dplan.special = false;
 	WindowDeltas<In, D><<<ElemBlocks(n, sms), GS_ELEM_THREADS, 0, stream>>>(
-		x, lag, m, n, offset, w, row_len, fp, d);
+		x, lag, m, n, offset, w, row_len, valid, lag_valid, packed, fp, d);
 	if ((e = cudaGetLastError()) != cudaSuccess)
 		return e;
 	if ((e = ScanChunk<D, D, D>(kind, d, s, n, offset, heads, &dplan, fp, false, carry_in,
 								carry_out, scratch, err, stream, sms, arch)) != cudaSuccess)
 		return e;
 	WindowOutput<Out, D><<<ElemBlocks(n, sms), GS_ELEM_THREADS, 0, stream>>>(
-		s, y, n, offset, op, w, row_len, IsInt<In>::value ? 0 : plan->lsb, fp, err);
+		s, y, n, offset, op, w, row_len, valid, packed, IsInt<In>::value ? 0 : plan->lsb, fp, err);
 	return cudaGetLastError();
 }
 

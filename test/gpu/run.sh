@@ -84,9 +84,11 @@ SELECT (gpu_movsum(array_fill(0.1::float8, ARRAY[3000000]), 1000))[3000000] = 10
 INSERT INTO checks SELECT 'movsum float8 3M', engine = 'gpu' AND kernel = '$k' AND kernel_ms > 0 FROM gpuscan_last_run();
 SELECT (gpu_cumavg(array_fill(3::smallint, ARRAY[3000000])))[3000000] = 3;
 INSERT INTO checks SELECT 'cumavg int2 3M', engine = 'gpu' AND kernel = '$k' FROM gpuscan_last_run();
-SELECT gpu_movsum(ARRAY[1, NULL, 3]::real[], 2) = '{1,NULL,3}';
-INSERT INTO checks SELECT 'movsum with NULLs: the CPU engine, the reason given',
-  engine = 'cpu' AND fallback_reason LIKE '%NULLs%' FROM gpuscan_last_run();
+SELECT gpu_movavg(ARRAY[1, NULL, 3, NULL, NULL, 6]::int[], 3) = '{1,NULL,2,NULL,NULL,6}';
+INSERT INTO checks SELECT 'movavg int4 with NULLs', engine = 'gpu' AND kernel = '$k' FROM gpuscan_last_run();
+SELECT gpu_movsum(ARRAY[1, 'NaN', 3]::real[], 2) IS NOT NULL;
+INSERT INTO checks SELECT 'movsum with NaN: the CPU engine, the reason given',
+  engine = 'cpu' AND fallback_reason LIKE '%NaN%' FROM gpuscan_last_run();
 SELECT engine, kernel, elements, accumulator_bits, round(h2d_ms::numeric, 3) AS h2d_ms,
        round(kernel_ms::numeric, 3) AS kernel_ms, round(d2h_ms::numeric, 3) AS d2h_ms,
        round(total_ms::numeric, 3) AS total_ms FROM gpuscan_last_run();
@@ -116,7 +118,8 @@ FROM generate_series(1, 12000000) i;
 SET gpuscan.device = cpu;
 CREATE TEMP TABLE want AS SELECT gpu_cumsum(a) AS sa, gpu_cummax(a) AS ma, gpu_cumsum(b) AS sb,
   gpu_cumsum(c) AS sc, gpu_cummin(c) AS mc, gpu_cumsum(e) AS se, gpu_movsum(a, 1000) AS wa,
-  gpu_movavg(b, 5000000) AS wb, gpu_cumavg(a) AS ca FROM ip;
+  gpu_movavg(b, 5000000) AS wb, gpu_cumavg(a) AS ca, gpu_movavg(c, 100) AS vc, gpu_movsum(c, 3000000) AS wc
+  FROM ip;
 SET gpuscan.device = gpu;
 DO $$
 DECLARE
@@ -138,6 +141,11 @@ BEGIN
     INSERT INTO checks SELECT 'streaming ' || s || ': movavg, window longer than a chunk',
       gpu_movavg(b, 5000000) = (SELECT wb FROM want) FROM ip;
     INSERT INTO checks SELECT 'streaming ' || s || ': cumavg', gpu_cumavg(a) = (SELECT ca FROM want) FROM ip;
+    INSERT INTO checks SELECT 'streaming ' || s || ': integer movavg with NULLs',
+      gpu_movavg(c, 100) = (SELECT vc FROM want) FROM ip;
+    INSERT INTO checks SELECT 'streaming ' || s || ': ... on the GPU', engine = 'gpu' FROM gpuscan_last_run();
+    INSERT INTO checks SELECT 'streaming ' || s || ': integer movsum with NULLs, window longer than a chunk',
+      gpu_movsum(c, 3000000) = (SELECT wc FROM want) FROM ip;
     INSERT INTO checks SELECT 'streaming ' || s || ': real sum', gpu_cumsum(b) = (SELECT sb FROM want) FROM ip;
     INSERT INTO checks SELECT 'streaming ' || s || ': integer sum with NULLs (bigint results)',
       gpu_cumsum(c) = (SELECT sc FROM want) FROM ip;
@@ -153,7 +161,7 @@ BEGIN
 END $$;
 DROP TABLE ip;
 SELECT what || ': ' || CASE WHEN ok THEN 'ok' ELSE 'FAILED' END FROM checks;
-SELECT count(*) FILTER (WHERE ok) || ' passed, ' || (count(*) FILTER (WHERE NOT ok) + 26 - count(*)) || ' failed'
+SELECT count(*) FILTER (WHERE ok) || ' passed, ' || (count(*) FILTER (WHERE NOT ok) + 32 - count(*)) || ' failed'
 FROM checks;
 SQL
 add_counts "$LOGDIR/inplace.log"
