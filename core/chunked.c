@@ -162,6 +162,7 @@ PrepareLag(const GsScanSpec *spec, GsSource *src, GsChunk *c, const Half *h, siz
 
 	c->lag = h->lag;
 	c->lag_n = c->window > 0 ? m : 0;
+	c->lag_skip = lo - first < m ? lo - first : m;
 	c->lag_valid = NULL;
 	if (c->window == 0 || first + m <= lo)
 		return;

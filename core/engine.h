@@ -275,11 +275,13 @@ typedef struct GsChunk
 	/*
 	 * window operators: positions per window, 0 when no value leaves (running
 	 * means, windows spanning their rows); the lag_n values (pinned, beside
-	 * data) window positions before the chunk's first ones
+	 * data) window positions before the chunk's first ones, of which the
+	 * first lag_skip lie before the array's start (never read nor sent)
 	 */
 	int64_t		window;
 	const void *lag;
 	int64_t		lag_n;
+	int64_t		lag_skip;
 
 	/*
 	 * window operators over an array with NULLs: offset and n count

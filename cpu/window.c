@@ -58,6 +58,9 @@ typedef struct WinScan
 	int			acc_bits;		/* widest accumulator used */
 	WinState	st;
 	uint64_t	scratch[GS_MAX_LIMBS];
+	/* the analysis of the last block's values entering, and their number (0: none) */
+	GsFloatStats prev;
+	int64_t		prev_n;
 } WinScan;
 
 /* Is bit p of a null bitmap set (a value there)? */
@@ -399,9 +402,27 @@ FloatBlock(WinScan *ws, const char *in, int64_t a, const char *lag, char *out,
 	FloatAcc	fa;
 	int64_t		bad;
 
-	/* one analysis of the values entering and leaving */
+	/*
+	 * one analysis of the values entering and leaving; without NULLs, those
+	 * leaving a window no longer than the last block are among its values
+	 * and this block's, whose analyses bound theirs (a plan from wider
+	 * bounds is as exact)
+	 */
 	Stats(in, a, f8, &fs);
-	Stats(lag, b, f8, &fl);
+	if (b > 0 && !hasnulls && ws->prev_n > 0 && ws->window <= ws->prev_n)
+	{
+		fl = ws->prev;
+		if (fs.lo != INT32_MAX)
+		{
+			fl.maxabs = fl.lo != INT32_MAX ? Max(fl.maxabs, fs.maxabs) : fs.maxabs;
+			fl.lo = Min(fl.lo, fs.lo);
+		}
+		fl.special |= fs.special;
+	}
+	else
+		Stats(lag, b, f8, &fl);
+	ws->prev = fs;
+	ws->prev_n = a;
 	if (fl.lo != INT32_MAX)
 	{
 		fs.maxabs = fs.lo != INT32_MAX ? Max(fs.maxabs, fl.maxabs) : fl.maxabs;
@@ -511,9 +532,10 @@ LagAt(GsWindow *lag, const GsWindow *lead, int64_t j, int64_t b)
 
 /* Clear the window at the start of a row. */
 static void
-RowStart(WinState *st)
+RowStart(WinScan *ws)
 {
-	memset(st, 0, sizeof(*st));
+	memset(&ws->st, 0, sizeof(ws->st));
+	ws->prev_n = 0;
 }
 
 /*
@@ -540,7 +562,7 @@ WindowRows(WinScan *ws, GsWindow *lead, GsWindow *lag)
 		int64_t		p0,
 					np;
 
-		RowStart(&ws->st);
+		RowStart(ws);
 		for (p0 = 0; p0 < L; p0 += np)
 		{
 			int64_t		a,

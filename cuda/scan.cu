@@ -355,8 +355,9 @@ IssueChunk(GpuDev *g, GpuLane *l, GsChunk *c, char *msg, size_t msglen)
 				"copying the carry")) ||
 		FAILED(cudaMemcpyAsync(l->in, c->data, (size_t) n * sizeof(In), cudaMemcpyHostToDevice, l->s),
 			   "copying to the GPU") ||
-		(m > 0 &&
-		 FAILED(cudaMemcpyAsync((In *) l->in + n, c->lag, (size_t) m * sizeof(In), cudaMemcpyHostToDevice,
+		(m > c->lag_skip &&
+		 FAILED(cudaMemcpyAsync((In *) l->in + n + c->lag_skip, (const In *) c->lag + c->lag_skip,
+								(size_t) (m - c->lag_skip) * sizeof(In), cudaMemcpyHostToDevice,
 								l->s), "copying the values leaving to the GPU")) ||
 		FAILED(cudaEventRecord(l->ev[1], l->s), "cudaEventRecord"))
 		return st;

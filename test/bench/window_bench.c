@@ -6,16 +6,23 @@
  * For float4 and float8 at 2^20 and 2^24 elements (or the sizes given),
  * uniform values in [-1000, 1000): the median time of gpu_cumsum's engine
  * call, of the naive rolling loop, and of gpu_movsum (windows 20, 1,000
- * and half the array), gpu_movavg (window 1,000) and gpu_cumavg; each with
- * its ratio to the running totals.  Where the CPU has AVX-512, each moving
- * sum is also computed by the scalar loops and compared bit for bit.
+ * and half the array, and any given by -w), gpu_movavg (window 1,000) and
+ * gpu_cumavg.  Each round of a rep times every scan once in turn, so the
+ * ratio printed, the median over reps of each scan's time over the running
+ * totals' in the same round, compares calls made moments apart.  Where the
+ * CPU has AVX-512, each moving sum is also computed by the scalar loops and
+ * compared bit for bit.  -o shifts the results' start by that many bytes
+ * (below 4096) from where the values' start lies in its page: the
+ * results follow the values by a multiple of 4 KiB otherwise, as they do
+ * in PostgreSQL when an array and its result have the same layout.
  *
  * Built with GS_BENCH_GPU (test/bench/window_bench_gpu, needs a GPU): the
  * same on the GPU engine, gs_cuda_scan host to host through a pinned
  * buffer of -p MiB (default 64), every kernel's window scan compared bit for
  * bit with the CPU engine's, and the naive loop left out.
  *
- * Usage: window_bench[_gpu] [-r reps] [-p pinned_mb] [-k kernel 1-3] [log2 sizes...]
+ * Usage: window_bench[_gpu] [-r reps] [-w window]... [-p pinned_mb] [-k kernel 1-3]
+ *        [log2 sizes...]
  */
 #include "../../core/engine.h"
 #ifdef GS_BENCH_GPU
@@ -60,46 +67,77 @@ Engine(GsScanSpec *spec, GsScanResult *res)
 #endif
 }
 
-/* Median seconds of reps engine calls of spec (after one unmeasured call). */
-static double
-EngineTime(GsScanSpec *spec, int reps)
+/* The scans measured on each array: the operator and its window (0: none). */
+typedef struct Scan
 {
-	double		t[64];
-	int			r;
+	const char *label;
+	GsScanOp	op;
+	int64_t		window;			/* -1: half the array */
+	bool		naive;			/* the naive rolling loop, not the engine */
+} Scan;
+
+/* One timed call of scan sc on x (n values), results into y: seconds. */
+static double
+TimeOne(const Scan *sc, int f8, const void *x, void *y, int64_t n)
+{
+	GsScanSpec	spec;
 	GsScanResult res;
+	double		t0;
 
-	(void) Engine(spec, &res);
-	for (r = 0; r < reps && r < 64; r++)
+	BenchFloatSpec(&spec, f8, x, y, n);
+	spec.op = sc->op;
+	spec.window = sc->window < 0 ? n / 2 : sc->window;
+	t0 = BenchNow();
+	if (sc->naive)
 	{
-		double		t0 = BenchNow();
-
-		if (Engine(spec, &res) != GS_OK)
-		{
-			fprintf(stderr, "engine failed: %d %s\n", res.status, res.message);
-			exit(1);
-		}
-		t[r] = BenchNow() - t0;
+		if (f8)
+			NaiveRoll8(x, y, n, spec.window);
+		else
+			NaiveRoll4(x, y, n, spec.window);
 	}
-	return BenchMedian(t, r);
+	else if (Engine(&spec, &res) != GS_OK)
+	{
+		fprintf(stderr, "engine failed: %d %s\n", res.status, res.message);
+		exit(1);
+	}
+	return BenchNow() - t0;
 }
 
 int
 main(int argc, char **argv)
 {
 	int			reps = 7;
+	int			out_offset = 0;
 	int			sizes[8],
 				nsizes = 0;
 	int			a,
 				si,
 				ti,
 				r,
+				nscans = 0,
 				mismatches = 0;
+	Scan		scans[16];
+	static double t[16][64];
+
+	scans[nscans++] = (Scan) {"cumsum", GS_OP_SUM, 0, false};
+#ifndef GS_BENCH_GPU
+	scans[nscans++] = (Scan) {"naive roll", GS_OP_SUM, 1000, true};
+#endif
+	scans[nscans++] = (Scan) {"movsum", GS_OP_MOVSUM, 20, false};
+	scans[nscans++] = (Scan) {"movsum", GS_OP_MOVSUM, 1000, false};
+	scans[nscans++] = (Scan) {"movsum", GS_OP_MOVSUM, -1, false};
+	scans[nscans++] = (Scan) {"movavg", GS_OP_MOVAVG, 1000, false};
+	scans[nscans++] = (Scan) {"cumavg", GS_OP_CUMAVG, 0, false};
 
 	rng_state = 12345;
 	for (a = 1; a < argc; a++)
 	{
 		if (strcmp(argv[a], "-r") == 0 && a + 1 < argc)
 			reps = atoi(argv[++a]);
+		else if (strcmp(argv[a], "-o") == 0 && a + 1 < argc)
+			out_offset = atoi(argv[++a]) & 4095;
+		else if (strcmp(argv[a], "-w") == 0 && a + 1 < argc && nscans < 16)
+			scans[nscans++] = (Scan) {"movsum", GS_OP_MOVSUM, atoll(argv[++a]), false};
 #ifdef GS_BENCH_GPU
 		else if (strcmp(argv[a], "-p") == 0 && a + 1 < argc)
 			gpu_cfg.pinned_mb = atoi(argv[++a]);
@@ -109,6 +147,8 @@ main(int argc, char **argv)
 		else if (nsizes < 8)
 			sizes[nsizes++] = atoi(argv[a]);
 	}
+	if (reps < 1 || reps > 64)
+		reps = 7;
 	if (nsizes == 0)
 	{
 		sizes[0] = 20;
@@ -138,83 +178,71 @@ main(int argc, char **argv)
 			int			f8 = ti == 1;
 			size_t		sz = f8 ? 8 : 4;
 			void	   *x = malloc(sz * n);
-			void	   *y = malloc(sz * n);
+			char	   *ybuf = malloc(sz * n + 4096);
+			void	   *y = ybuf + out_offset;
 			void	   *y2 = malloc(sz * n);
 			const char *type = f8 ? "float8" : "float4";
-			int64_t		windows[3] = {20, 1000, n / 2};
-			GsScanSpec	spec;
-			double		base,
-						t,
-						tn[64];
 			int64_t		i;
 			int			k;
 			char		label[32];
 
 			for (i = 0; i < n; i++)
 				BenchStore(x, i, f8, BenchUniform(-1000, 1000));
-			BenchFloatSpec(&spec, f8, x, y, n);
-			base = EngineTime(&spec, reps);
-			printf("%-7s %9ld %-16s %10.3f %8.2fx\n", type, (long) n, "cumsum", base * 1e3, 1.0);
-
-#ifndef GS_BENCH_GPU
-			for (r = 0; r < reps && r < 64; r++)
+			/* every scan once unmeasured, then reps rounds of every scan in turn */
+			for (k = 0; k < nscans; k++)
+				(void) TimeOne(&scans[k], f8, x, y, n);
+			for (r = 0; r < reps; r++)
+				for (k = 0; k < nscans; k++)
+					t[k][r] = TimeOne(&scans[k], f8, x, y, n);
+			for (k = 0; k < nscans; k++)
 			{
-				double		t0 = BenchNow();
-
-				if (f8)
-					NaiveRoll8(x, y, n, 1000);
-				else
-					NaiveRoll4(x, y, n, 1000);
-				tn[r] = BenchNow() - t0;
-			}
-			t = BenchMedian(tn, r);
-			printf("%-7s %9ld %-16s %10.3f %8.2fx\n", type, (long) n, "naive roll 1000", t * 1e3, t / base);
-#else
-			(void) tn;
-#endif
-
-			for (k = 0; k < 3; k++)
-			{
+				GsScanSpec	spec;
 				GsScanResult res;
 				const char *same = "";
+				double		ratio[64],
+							tk[64];
 
-				BenchFloatSpec(&spec, f8, x, y, n);
-				spec.op = GS_OP_MOVSUM;
-				spec.window = windows[k];
-				t = EngineTime(&spec, reps);
-#ifdef GS_BENCH_GPU
-				/* the GPU engine against the CPU engine, bit for bit */
-				spec.result = y2;
-				gs_cpu_scan(&spec, &res);
-				same = memcmp(y, y2, sz * n) == 0 ? "  gpu = cpu" : "  GPU != CPU";
-				mismatches += memcmp(y, y2, sz * n) != 0;
-#else
-				if (gs_simd_enabled())
+				for (r = 0; r < reps; r++)
 				{
-					/* the AVX-512 kernels against the scalar loops, bit for bit */
-					spec.result = y2;
-					gs_cpu_simd = 0;
-					gs_cpu_scan(&spec, &res);
-					gs_cpu_simd = -1;
-					same = memcmp(y, y2, sz * n) == 0 ? "  avx512 = scalar" : "  AVX512 != SCALAR";
-					mismatches += memcmp(y, y2, sz * n) != 0;
+					ratio[r] = t[k][r] / t[0][r];
+					tk[r] = t[k][r];
 				}
+				if (scans[k].op == GS_OP_MOVSUM && !scans[k].naive)
+				{
+					BenchFloatSpec(&spec, f8, x, y, n);
+					spec.op = GS_OP_MOVSUM;
+					spec.window = scans[k].window < 0 ? n / 2 : scans[k].window;
+					(void) Engine(&spec, &res);
+					spec.result = y2;
+#ifdef GS_BENCH_GPU
+					/* the GPU engine against the CPU engine, bit for bit */
+					gs_cpu_scan(&spec, &res);
+					same = memcmp(y, y2, sz * n) == 0 ? "  gpu = cpu" : "  GPU != CPU";
+					mismatches += memcmp(y, y2, sz * n) != 0;
+#else
+					if (gs_simd_enabled())
+					{
+						/* the AVX-512 kernels against the scalar loops, bit for bit */
+						gs_cpu_simd = 0;
+						gs_cpu_scan(&spec, &res);
+						gs_cpu_simd = -1;
+						same = memcmp(y, y2, sz * n) == 0 ? "  avx512 = scalar" : "  AVX512 != SCALAR";
+						mismatches += memcmp(y, y2, sz * n) != 0;
+					}
 #endif
-				snprintf(label, sizeof(label), "movsum %ld", (long) windows[k]);
-				printf("%-7s %9ld %-16s %10.3f %8.2fx%s\n", type, (long) n, label, t * 1e3, t / base, same);
+				}
+				if (scans[k].window < 0)
+					snprintf(label, sizeof(label), "%s %ld", scans[k].label, (long) (n / 2));
+				else if (scans[k].window > 0)
+					snprintf(label, sizeof(label), "%s %ld", scans[k].label, (long) scans[k].window);
+				else
+					snprintf(label, sizeof(label), "%s", scans[k].label);
+				printf("%-7s %9ld %-16s %10.3f %8.2fx%s\n", type, (long) n, label,
+					   BenchMedian(tk, reps) * 1e3, BenchMedian(ratio, reps), same);
 			}
-			BenchFloatSpec(&spec, f8, x, y, n);
-			spec.op = GS_OP_MOVAVG;
-			spec.window = 1000;
-			t = EngineTime(&spec, reps);
-			printf("%-7s %9ld %-16s %10.3f %8.2fx\n", type, (long) n, "movavg 1000", t * 1e3, t / base);
-			BenchFloatSpec(&spec, f8, x, y, n);
-			spec.op = GS_OP_CUMAVG;
-			t = EngineTime(&spec, reps);
-			printf("%-7s %9ld %-16s %10.3f %8.2fx\n", type, (long) n, "cumavg", t * 1e3, t / base);
 			fflush(stdout);
 			free(x);
-			free(y);
+			free(ybuf);
 			free(y2);
 		}
 	}
