@@ -11,7 +11,9 @@
  * results and the means' divisors.  The fixed-point unit and width are
  * chosen block by block (as cpu/sum_block.c does for running totals) from
  * the values entering and leaving and the sum carried in, so a block of
- * ordinary values runs with a 64-bit integer.
+ * ordinary values runs with a 64-bit integer.  The bounds of the values
+ * leaving come from the analyses made when they entered, kept by ranges of
+ * positions, so they are read once more only to be subtracted.
  *
  * The values leaving are read through a second window on the chunk source
  * (core/source.h): where they are still in the first, from there; else
@@ -28,6 +30,9 @@
 
 /* Positions per block. */
 #define WIN_BLOCK	GS_CPU_BLOCK_VALUES
+
+/* Analyses kept per row (WinScan.slot): at most this many ranges of positions. */
+#define WIN_SLOTS	1024
 
 /* Accumulators: 64-bit, 128-bit, limbs. */
 #define W_ACC64		0
@@ -58,9 +63,13 @@ typedef struct WinScan
 	int			acc_bits;		/* widest accumulator used */
 	WinState	st;
 	uint64_t	scratch[GS_MAX_LIMBS];
-	/* the analysis of the last block's values entering, and their number (0: none) */
-	GsFloatStats prev;
-	int64_t		prev_n;
+	/*
+	 * analyses of the values that entered this row, by row position >>
+	 * slot_shift (0: no value leaves; none kept), slots [0, slots_used)
+	 */
+	GsFloatStats slot[WIN_SLOTS];
+	int			slot_shift;
+	int64_t		slots_used;
 } WinScan;
 
 /* Is bit p of a null bitmap set (a value there)? */
@@ -363,6 +372,18 @@ FloatLoop(WinScan *ws, FloatAcc *fa, const char *in, const char *lag, char *out,
 	return bad;
 }
 
+/* Widen an analysis so that it also bounds the values another one bounds. */
+static inline void
+StatsMerge(GsFloatStats *to, const GsFloatStats *from)
+{
+	if (from->lo != INT32_MAX)
+	{
+		to->maxabs = to->lo != INT32_MAX ? Max(to->maxabs, from->maxabs) : from->maxabs;
+		to->lo = Min(to->lo, from->lo);
+	}
+	to->special |= from->special;
+}
+
 /* The float analysis of n values, exact also where specials are present. */
 static void
 Stats(const char *v, int64_t n, bool f8, GsFloatStats *fs)
@@ -403,32 +424,31 @@ FloatBlock(WinScan *ws, const char *in, int64_t a, const char *lag, char *out,
 	int64_t		bad;
 
 	/*
-	 * one analysis of the values entering and leaving; without NULLs, those
-	 * leaving a window no longer than the last block are among its values
-	 * and this block's, whose analyses bound theirs (a plan from wider
-	 * bounds is as exact)
+	 * One analysis of the values entering, kept by position; the values
+	 * leaving entered earlier in the row, so the analyses kept for their
+	 * positions bound theirs (a plan from wider bounds is as exact), and
+	 * they are not read for it.
 	 */
 	Stats(in, a, f8, &fs);
-	if (b > 0 && !hasnulls && ws->prev_n > 0 && ws->window <= ws->prev_n)
+	if (ws->slot_shift > 0)
 	{
-		fl = ws->prev;
-		if (fs.lo != INT32_MAX)
-		{
-			fl.maxabs = fl.lo != INT32_MAX ? Max(fl.maxabs, fs.maxabs) : fs.maxabs;
-			fl.lo = Min(fl.lo, fs.lo);
-		}
-		fl.special |= fs.special;
+		int			sh = ws->slot_shift;
+		int64_t		s,
+					s1 = (rowpos0 + np - 1) >> sh;
+
+		for (s = ws->slots_used; s <= s1; s++)
+			Stats(NULL, 0, f8, &ws->slot[s]);
+		ws->slots_used = Max(ws->slots_used, s1 + 1);
+		for (s = rowpos0 >> sh; s <= s1; s++)
+			StatsMerge(&ws->slot[s], &fs);
+		Stats(NULL, 0, f8, &fl);
+		if (b > 0)
+			for (s = Max(rowpos0 - ws->window, 0) >> sh; s <= (rowpos0 + np - ws->window - 1) >> sh; s++)
+				StatsMerge(&fl, &ws->slot[s]);
 	}
 	else
 		Stats(lag, b, f8, &fl);
-	ws->prev = fs;
-	ws->prev_n = a;
-	if (fl.lo != INT32_MAX)
-	{
-		fs.maxabs = fs.lo != INT32_MAX ? Max(fs.maxabs, fl.maxabs) : fl.maxabs;
-		fs.lo = Min(fs.lo, fl.lo);
-	}
-	fs.special |= fl.special;
+	StatsMerge(&fs, &fl);
 	special = fs.special || st->nan || st->pinf || st->ninf || st->negz;
 	need = gs_cpu_block_width(&fs, a + b, &st->sum, f8, &unit);
 
@@ -535,7 +555,7 @@ static void
 RowStart(WinScan *ws)
 {
 	memset(&ws->st, 0, sizeof(ws->st));
-	ws->prev_n = 0;
+	ws->slots_used = 0;
 }
 
 /*
@@ -625,6 +645,16 @@ gs_cpu_window_scan(const GsScanSpec *spec, GsWindow *lead, int *acc_bits)
 	ws.in_size = gs_type_size(spec->type);
 	ws.out_size = gs_output_size(spec->type, spec->op);
 	ws.window = spec->op == GS_OP_CUMAVG ? INT64_MAX : spec->window;
+	/*
+	 * values leave: keep the analyses of a row's values in up to WIN_SLOTS
+	 * ranges of 4,096 positions or more
+	 */
+	if (ws.isfloat && ws.window < spec->row_len)
+	{
+		ws.slot_shift = 12;
+		while ((spec->row_len - 1) >> ws.slot_shift >= WIN_SLOTS)
+			ws.slot_shift++;
+	}
 	/* a block's values leaving are read whole: the lag window holds a block */
 	if (!gs_window_init_lag(&lag, lead->src, ws.in_size) ||
 		(!lead->src->values && lag.cap < WIN_BLOCK))

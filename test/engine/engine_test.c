@@ -783,6 +783,11 @@ WindowCases(bool full)
 					 true, "window, long");
 	RandomWindowCase(GS_FLOAT4, 1 << 20, 1 << 18, WN_NONE, D_SPECIAL, GS_OP_MOVSUM, 4096,
 					 true, "window, long");
+	/* rows beyond 4M positions: each kept analysis covers 8,192 positions and more */
+	RandomWindowCase(GS_FLOAT4, (4 << 20) + 3, (4 << 20) + 3, WN_RUNS, D_WIDE, GS_OP_MOVSUM,
+					 (2 << 20) + 5, false, "window, longer rows");
+	RandomWindowCase(GS_FLOAT8, (9 << 20) + 1, (9 << 20) + 1, WN_NONE, D_WIDE, GS_OP_MOVSUM,
+					 5000, false, "window, longer rows");
 }
 
 /*
