@@ -72,19 +72,68 @@ Store8(void *out, int64_t i, int64_t n, __mmask8 k, int f8, __m512d rd, __m256 r
 }
 
 /*
+ * Eight means (Scan64Mean): each window sum p over its count c, in units of
+ * 2^lsb, into out + i.  A lane whose sum is an exact double (|p| <= 2^53)
+ * takes one IEEE division, correctly rounded to double, and an exact
+ * scaling by 2^lsb where the mean is a normal number; for float4 that
+ * double is rounded again, which gives the correctly rounded float unless
+ * it lies exactly on a float midpoint (checked).  The other lanes take
+ * gs_round_quotient.
+ */
+static inline __attribute__((always_inline)) AVX512_TARGET void
+Mean8(void *out, int64_t i, __mmask8 k, int f8, int lsb, __m512i p, __m512i c)
+{
+	const __m512i two53 = _mm512_set1_epi64(INT64_C(1) << 53);
+	const __m512i two54 = _mm512_set1_epi64(INT64_C(1) << 54);
+	const __m512d scale_d = _mm512_set1_pd(gs_pow2(lsb));
+	const __m512d tiny = _mm512_set1_pd(f8 ? 0x1p-1022 : 0x1p-126);
+	const __m512i low29 = _mm512_set1_epi64((INT64_C(1) << 29) - 1);
+	const __m512i mid29 = _mm512_set1_epi64(INT64_C(1) << 28);
+	__m512d		r = _mm512_mul_pd(_mm512_div_pd(_mm512_cvtepi64_pd(p), _mm512_cvtepi64_pd(c)), scale_d);
+	__mmask8	ok,
+				bad;
+
+	/* |p| <= 2^53, and a normal mean or a zero sum */
+	ok = _mm512_cmple_epu64_mask(_mm512_add_epi64(p, two53), two54) &
+		(_mm512_cmp_pd_mask(_mm512_abs_pd(r), tiny, _CMP_GE_OQ) |
+		 _mm512_cmpeq_epi64_mask(p, _mm512_setzero_si512()));
+	if (f8)
+		_mm512_mask_storeu_pd((double *) out + i, k, r);
+	else
+	{
+		ok &= _mm512_cmpneq_epi64_mask(_mm512_and_si512(_mm512_castpd_si512(r), low29), mid29);
+		_mm256_mask_storeu_ps((float *) out + i, k, _mm512_cvtpd_ps(r));
+	}
+	for (bad = (__mmask8) (k & ~ok); bad; bad &= (__mmask8) (bad - 1))
+	{
+		int			j = __builtin_ctz(bad);
+		int64_t		pj = ((const int64_t *) &p)[j];
+		gs_u128		mag = pj < 0 ? (gs_u128) 0 - (gs_u128) pj : (gs_u128) pj;
+		double		v = gs_round_quotient(pj < 0, mag, 0, lsb, (uint64_t) ((const int64_t *) &c)[j], f8);
+
+		if (f8)
+			((double *) out)[i + j] = v;
+		else
+			((float *) out)[i + j] = (float) v;
+	}
+}
+
+/*
  * The 64-bit kernel: each value is x * 2^-lsb, an int64 (exact: the caller
  * checked the width); int64->float conversion rounds each sum once, and the
  * scaling by 2^lsb is exact.
  */
 static inline __attribute__((always_inline)) AVX512_TARGET int64_t
-Scan64(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_t *acc,
-	   const int f8, const int excl)
+Scan64Mean(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_t *acc,
+		   int64_t rowpos0, int64_t w, const int f8, const int excl, const int mean)
 {
 	const __m512i zero = _mm512_setzero_si512();
 	const __m512i last = _mm512_set1_epi64(7);
 	const __m512d in_scale = _mm512_set1_pd(gs_pow2(-lsb));
 	const __m512d scale_d = _mm512_set1_pd(gs_pow2(lsb));
 	const __m256 scale_f = _mm256_set1_ps((float) gs_pow2(lsb));
+	const __m512i iota = _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0);
+	const __m512i wv = _mm512_set1_epi64(w);
 	__m512i		carry = _mm512_set1_epi64(*acc);
 	int64_t		i;
 
@@ -112,6 +161,13 @@ Scan64(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_t *
 		carry = _mm512_permutexvar_epi64(last, p);
 		if (excl)
 			p = _mm512_sub_epi64(p, q);
+		if (mean)
+		{
+			/* the counts: the row's positions so far, at most the window */
+			Mean8(out, i, k, f8, lsb, p,
+				  _mm512_min_epi64(_mm512_add_epi64(_mm512_set1_epi64(rowpos0 + i + 1), iota), wv));
+			continue;
+		}
 		if (f8)
 			rd = _mm512_mul_pd(_mm512_cvtepi64_pd(p), scale_d);
 		else
@@ -122,6 +178,14 @@ Scan64(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_t *
 	}
 	*acc = _mm_cvtsi128_si64(_mm512_castsi512_si128(carry));
 	return -1;
+}
+
+/* The 64-bit kernel of running and moving sums. */
+static inline __attribute__((always_inline)) AVX512_TARGET int64_t
+Scan64(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_t *acc,
+	   const int f8, const int excl)
+{
+	return Scan64Mean(in, lag, out, n, lsb, acc, 0, 0, f8, excl, 0);
 }
 
 /*
@@ -307,6 +371,17 @@ gs_simd_movsum64(const void *in, const void *lag, void *out, int64_t n, bool f8,
 	return f8 ? Scan64(in, lag, out, n, lsb, acc, 1, 0) : Scan64(in, lag, out, n, lsb, acc, 0, 0);
 }
 
+/* The 64-bit kernel of a moving or running mean, specialised. */
+AVX512_TARGET void
+gs_simd_movmean64(const void *in, const void *lag, void *out, int64_t n, bool f8,
+				  int lsb, int64_t *acc, int64_t rowpos0, int64_t w)
+{
+	if (f8)
+		(void) Scan64Mean(in, lag, out, n, lsb, acc, rowpos0, w, 1, 0, 1);
+	else
+		(void) Scan64Mean(in, lag, out, n, lsb, acc, rowpos0, w, 0, 0, 1);
+}
+
 /* The carry-save 128-bit kernel, specialised. */
 AVX512_TARGET int64_t
 gs_simd_scan_split(const void *in, void *out, int64_t n, bool f8, int lsb,
@@ -344,6 +419,13 @@ gs_simd_movsum64(const void *in, const void *lag, void *out, int64_t n, bool f8,
 				 int lsb, int64_t *acc)
 {
 	return -1;
+}
+
+/* Built without AVX-512 support: never called. */
+void
+gs_simd_movmean64(const void *in, const void *lag, void *out, int64_t n, bool f8,
+				  int lsb, int64_t *acc, int64_t rowpos0, int64_t w)
+{
 }
 
 /* Built without AVX-512 support: never called. */

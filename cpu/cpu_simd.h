@@ -61,6 +61,14 @@ extern int64_t gs_simd_movsum64(const void *in, const void *lag, void *out, int6
 extern int64_t gs_simd_movsum_split(const void *in, const void *lag, void *out, int64_t n,
 									bool f8, int lsb, int64_t *carry_h, int64_t *carry_l);
 
+/*
+ * The 64-bit kernel of a mean (gpu_movavg, gpu_cumavg) over a row without
+ * NULLs: as gs_simd_movsum64 (lag NULL: nothing leaves), each window sum
+ * divided by its count, min(rowpos0 + i + 1, w), and rounded once.
+ */
+extern void gs_simd_movmean64(const void *in, const void *lag, void *out, int64_t n,
+							  bool f8, int lsb, int64_t *acc, int64_t rowpos0, int64_t w);
+
 #ifdef __cplusplus
 }
 #endif

@@ -479,6 +479,15 @@ FloatBlock(WinScan *ws, const char *in, int64_t a, const char *lag, char *out,
 	 * totals, with the values leaving subtracted (the same bounds as
 	 * cpu/sum_block.c's).
 	 */
+	if (mean && !special && !hasnulls && np >= GS_SIMD_MIN_VALUES && gs_simd_enabled() &&
+		accw == W_ACC64 && gs_simd_scan64_ok(f8, unit))
+	{
+		/* means likewise, each window sum divided in the kernel (counts: positions) */
+		gs_simd_movmean64(in, b ? lag : NULL, out, np, f8, unit, &fa.a64, rowpos0, ws->window);
+		st->nvals += a - b;
+		CarryFromI128(&st->sum, fa.a64, unit);
+		return -1;
+	}
 	if (!mean && !special && !hasnulls && np >= GS_SIMD_MIN_VALUES && gs_simd_enabled())
 	{
 		if (accw == W_ACC64 && gs_simd_scan64_ok(f8, unit))
