@@ -119,13 +119,16 @@ ReportScanError(const GsScanResult *res, GsScanOp op, Oid restype, int ndim,
  * "Constants chosen by measurement"); where the engines tie, the CPU
  * engine, which moves fewer bytes through host memory.  int2 is taken as
  * int4; int8 as float4 (not measured).  Means (a divide per value on the
- * CPU, none of the GPU's time) from 2^15 elements of any type.
+ * CPU, none of the GPU's time) from 2^15 elements, but moving means of
+ * float4 (divided in the CPU engine's AVX-512 kernel) from 2^18.
  */
 static int64
 GpuMinElements(GsElemType type, GsScanOp op)
 {
 	if (gpuscan_gpu_min_elements >= 0)
 		return gpuscan_gpu_min_elements;
+	if (op == GS_OP_MOVAVG && type == GS_FLOAT4)
+		return INT64_C(1) << 18;
 	if (op == GS_OP_MOVAVG || op == GS_OP_CUMAVG)
 		return INT64_C(1) << 15;
 	switch (type)
