@@ -121,7 +121,8 @@ Mean8(void *out, int64_t i, __mmask8 k, int f8, int lsb, __m512i p, __m512i c)
 /*
  * The 64-bit kernel: each value is x * 2^-lsb, an int64 (exact: the caller
  * checked the width); int64->float conversion rounds each sum once, and the
- * scaling by 2^lsb is exact.
+ * scaling by 2^lsb is exact.  With mean, each sum is divided by its count,
+ * min(rowpos0 + i + 1, w), instead (Mean8).
  */
 static inline __attribute__((always_inline)) AVX512_TARGET int64_t
 Scan64Mean(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_t *acc,
