@@ -14,14 +14,15 @@
  * compared bit for bit.  -o shifts the results' start by that many bytes
  * (below 4096) from where the values' start lies in its page: the
  * results follow the values by a multiple of 4 KiB otherwise, as they do
- * in PostgreSQL when an array and its result have the same layout.
+ * in PostgreSQL when an array and its result have the same layout.  -s
+ * leaves the means out (they take most of the time).
  *
  * Built with GS_BENCH_GPU (test/bench/window_bench_gpu, needs a GPU): the
  * same on the GPU engine, gs_cuda_scan host to host through a pinned
  * buffer of -p MiB (default 64), every kernel's window scan compared bit for
  * bit with the CPU engine's, and the naive loop left out.
  *
- * Usage: window_bench[_gpu] [-r reps] [-w window]... [-p pinned_mb] [-k kernel 1-3]
+ * Usage: window_bench[_gpu] [-r reps] [-s] [-w window]... [-p pinned_mb] [-k kernel 1-3]
  *        [log2 sizes...]
  */
 #include "../../core/engine.h"
@@ -108,6 +109,7 @@ main(int argc, char **argv)
 {
 	int			reps = 7;
 	int			out_offset = 0;
+	int			sums_only = 0;
 	int			sizes[8],
 				nsizes = 0;
 	int			a,
@@ -134,6 +136,8 @@ main(int argc, char **argv)
 	{
 		if (strcmp(argv[a], "-r") == 0 && a + 1 < argc)
 			reps = atoi(argv[++a]);
+		else if (strcmp(argv[a], "-s") == 0)
+			sums_only = 1;
 		else if (strcmp(argv[a], "-o") == 0 && a + 1 < argc)
 			out_offset = atoi(argv[++a]) & 4095;
 		else if (strcmp(argv[a], "-w") == 0 && a + 1 < argc && nscans < 16)
@@ -146,6 +150,17 @@ main(int argc, char **argv)
 #endif
 		else if (nsizes < 8)
 			sizes[nsizes++] = atoi(argv[a]);
+	}
+	if (sums_only)
+	{
+		/* drop the means */
+		for (a = 0; a < nscans; a++)
+			if (scans[a].op == GS_OP_MOVAVG || scans[a].op == GS_OP_CUMAVG)
+			{
+				memmove(&scans[a], &scans[a + 1], sizeof(Scan) * (nscans - a - 1));
+				nscans--;
+				a--;
+			}
 	}
 	if (reps < 1 || reps > 64)
 		reps = 7;
