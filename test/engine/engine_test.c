@@ -825,6 +825,78 @@ MovsumNoNullCases(void)
 }
 
 /*
+ * Short windows, 1 to 100 positions (the AVX-512 kernel takes the values
+ * leaving windows shorter than 96 from registers): values whose
+ * differences are exact doubles (and some whose are not), one row of a few
+ * blocks and rows of 1000 and 37.
+ */
+static void
+ShortWindowCases(void)
+{
+	int64_t		w;
+	int			t;
+
+	for (w = 1; w <= 100; w++)
+		for (t = 0; t < 2; t++)
+		{
+			GsElemType	ty = t ? GS_FLOAT8 : GS_FLOAT4;
+			int64_t		row = w % 3 == 0 ? 1000 : w % 3 == 1 ? 8197 + w : 37;
+			int64_t		n = row == 37 ? 37 * 300 : row == 1000 ? 9000 : row;
+
+			RandomWindowCase(ty, n, row, WN_NONE, w % 7 == 0 ? D_UNIT : D_INTS, GS_OP_MOVSUM, w,
+							 w % 10 == 0, "movsum, short windows");
+		}
+}
+
+/*
+ * Long windows of coarse values with a few fine ones among them: the
+ * window's sums need more than 64 bits (the carry-save kernel) while each
+ * value entering minus the one leaving stays below 2^53 units, so the
+ * AVX-512 kernels subtract in double and convert once (gs_simd_diff_ok);
+ * and the same with a huge value mixed in, which forbids that.  Means and
+ * sums, one long row, against the exact reference.
+ */
+static void
+LongFineCases(void)
+{
+	static const int64_t windows[] = {(1 << 19) + 3, 300001, 4099, 20};
+	int			t,
+				wi,
+				huge;
+
+	for (t = 0; t < 2; t++)
+		for (huge = 0; huge < 2; huge++)
+			for (wi = 0; wi < 4; wi++)
+			{
+				GsElemType	ty = t ? GS_FLOAT8 : GS_FLOAT4;
+				int64_t		n = (1 << 20) + 11,
+							i;
+				Case		c = {.type = ty, .nitems = n, .row_len = n,
+				.op = wi % 2 ? GS_OP_MOVAVG : GS_OP_MOVSUM, .window = windows[wi],
+				.what = huge ? "long window, fine and huge values" : "long window, fine values"};
+
+				c.values = malloc((size_t) gs_type_size(ty) * (n + 1));
+				c.nvalues = n;
+				for (i = 0; i < n; i++)
+				{
+					/* k * 2^-24, k < 2^24; every ~65,536th (1 + 2^-23) * 2^-21: lsb 2^-44 */
+					double		x = ldexp((double) RandBelow(1 << 24), -24);
+
+					if (RandBelow(1 << 16) == 0)
+						x = ldexp(1 + ldexp(1, -23), -21);
+					if (huge && RandBelow(1 << 18) == 0)
+						x = ldexp(1, 40);
+					if (ty == GS_FLOAT8)
+						((double *) c.values)[i] = x;
+					else
+						((float *) c.values)[i] = (float) x;
+				}
+				RunWindowCase(&c, false);
+				free(c.values);
+			}
+}
+
+/*
  * Reader sources whose lag window holds fewer values than a block: the
  * engine must refuse (GS_ERR_INTERNAL) or scan right, and never write
  * outside the windows it was given.
@@ -1368,6 +1440,8 @@ main(int argc, char **argv)
 	}
 	WindowCases(true);
 	MovsumNoNullCases();
+	ShortWindowCases();
+	LongFineCases();
 	for (s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++)
 	{
 		int64_t		n = sizes[s];
