@@ -33,6 +33,14 @@
 #define PREFETCH_AHEAD(in, i, f8) \
 	_mm_prefetch((const char *) (in) + ((i) + GS_PREFETCH_VALUES) * ((f8) ? 8 : 4), _MM_HINT_T0)
 
+/*
+ * Load eight differences x - y (values entering minus values leaving) as
+ * doubles: exact where the caller checked diff (both multiples of the
+ * unit, the difference below 2^53 units).
+ */
+#define LOAD8_DIFF(in, lag, i, n, f8, k) \
+	_mm512_sub_pd(LOAD8(in, i, n, f8, k), LOAD8(lag, i, n, f8, k))
+
 /* Inclusive prefix sum of eight int64 lanes (three shift-and-add steps). */
 #define PREFIX8(p) \
 	do { \
@@ -126,7 +134,8 @@ Mean8(void *out, int64_t i, __mmask8 k, int f8, int lsb, __m512i p, __m512i c)
  */
 static inline __attribute__((always_inline)) AVX512_TARGET int64_t
 Scan64Mean(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_t *acc,
-		   int64_t rowpos0, int64_t w, const int f8, const int excl, const int mean)
+		   int64_t rowpos0, int64_t w, const int f8, const int excl, const int mean,
+		   const int diff)
 {
 	const __m512i zero = _mm512_setzero_si512();
 	const __m512i last = _mm512_set1_epi64(7);
@@ -148,12 +157,17 @@ Scan64Mean(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 		__mmask8	bad;
 
 		PREFETCH_AHEAD(in, i, f8);
-		q = _mm512_cvttpd_epi64(_mm512_mul_pd(LOAD8(in, i, n, f8, k), in_scale));
 		if (lag)
-		{
-			/* a moving sum: the value leaving subtracts */
 			PREFETCH_AHEAD(lag, i, f8);
-			q = _mm512_sub_epi64(q, _mm512_cvttpd_epi64(_mm512_mul_pd(LOAD8(lag, i, n, f8, k), in_scale)));
+		if (lag && diff)
+			/* a moving sum whose differences are exact doubles: one conversion */
+			q = _mm512_cvttpd_epi64(_mm512_mul_pd(LOAD8_DIFF(in, lag, i, n, f8, k), in_scale));
+		else
+		{
+			q = _mm512_cvttpd_epi64(_mm512_mul_pd(LOAD8(in, i, n, f8, k), in_scale));
+			if (lag)
+				/* a moving sum: the value leaving subtracts */
+				q = _mm512_sub_epi64(q, _mm512_cvttpd_epi64(_mm512_mul_pd(LOAD8(lag, i, n, f8, k), in_scale)));
 		}
 		p = q;
 
@@ -186,7 +200,80 @@ static inline __attribute__((always_inline)) AVX512_TARGET int64_t
 Scan64(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_t *acc,
 	   const int f8, const int excl)
 {
-	return Scan64Mean(in, lag, out, n, lsb, acc, 0, 0, f8, excl, 0);
+	return Scan64Mean(in, lag, out, n, lsb, acc, 0, 0, f8, excl, 0, 0);
+}
+
+/*
+ * The 64-bit kernel of a moving sum over a short window, w < 8 * nv
+ * positions: the values leaving are not loaded again but taken, already
+ * converted, from the last nv vectors of values entering, kept in registers
+ * (hist), so each value is loaded and converted once.  Loading them again,
+ * a few positions behind, would read addresses that equal, modulo 4 KiB,
+ * those of results stored moments before and still waiting for their cache
+ * lines when the results follow the values by a multiple of 4 KiB (as a
+ * PostgreSQL array and its result of the same layout do): each such load
+ * waits on a store it does not depend on (test/bench/NOTES.md).  The first
+ * vectors come from lag, the values leaving the block's first w positions
+ * (n >= w).  nv is a constant, so hist is a set of registers.
+ */
+static inline __attribute__((always_inline)) AVX512_TARGET int64_t
+Scan64Near(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_t *acc,
+		   int64_t w, const int f8, const int nv)
+{
+	const __m512i zero = _mm512_setzero_si512();
+	const __m512i last = _mm512_set1_epi64(7);
+	const __m512d in_scale = _mm512_set1_pd(gs_pow2(-lsb));
+	const __m512d scale_d = _mm512_set1_pd(gs_pow2(lsb));
+	const __m256 scale_f = _mm256_set1_ps((float) gs_pow2(lsb));
+	const int	b = (int) (w & 7);	/* w = 8 * (nv - 1) + b */
+	/* lane j leaving: lane j + 8 - b of (hist[0], the next vector) */
+	const __m512i idx = _mm512_add_epi64(_mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0),
+										 _mm512_set1_epi64(8 - b));
+	__m512i		carry = _mm512_set1_epi64(*acc);
+	__m512i		hist[GS_SIMD_NEAR_VECTORS];
+	int64_t		i;
+	int			v;
+
+	/* hist[v]: the values at positions 8 * (v - nv) + j of the block, from lag */
+#pragma GCC unroll 16
+	for (v = 0; v < nv; v++)
+	{
+		int64_t		at = 8 * v - 8 + b;	/* lag index of lane 0 */
+		__mmask8	m = v == 0 ? (__mmask8) (0xff << (8 - b)) : 0xff;
+		__m512d		y = f8 ? _mm512_maskz_loadu_pd(m, (const double *) lag + at)
+			: _mm512_cvtps_pd(_mm256_maskz_loadu_ps(m, (const float *) lag + at));
+
+		hist[v] = _mm512_cvttpd_epi64(_mm512_mul_pd(y, in_scale));
+	}
+	for (i = 0; i < n; i += 8)
+	{
+		__mmask8	k = TAIL8(n - i);
+		__m512i		q = _mm512_cvttpd_epi64(_mm512_mul_pd(LOAD8(in, i, n, f8, k), in_scale));
+		__m512i		y = _mm512_permutex2var_epi64(hist[0], idx, nv >= 2 ? hist[1] : q);
+		/* lanes past the block: zero (y holds values there), or the carry is wrong */
+		__m512i		p = _mm512_maskz_sub_epi64(k, q, y);
+		__m512d		rd = _mm512_setzero_pd();
+		__m256		rf = _mm256_setzero_ps();
+		__mmask8	bad;
+
+		PREFETCH_AHEAD(in, i, f8);
+#pragma GCC unroll 16
+		for (v = 0; v < nv - 1; v++)
+			hist[v] = hist[v + 1];
+		hist[nv - 1] = q;
+		PREFIX8(p);
+		p = _mm512_add_epi64(p, carry);
+		carry = _mm512_permutexvar_epi64(last, p);
+		if (f8)
+			rd = _mm512_mul_pd(_mm512_cvtepi64_pd(p), scale_d);
+		else
+			rf = _mm256_mul_ps(_mm512_cvtepi64_ps(p), scale_f);
+		bad = Store8(out, i, n, k, f8, rd, rf);
+		if (__builtin_expect(bad != 0, 0))
+			return i + __builtin_ctz(bad);
+	}
+	*acc = _mm_cvtsi128_si64(_mm512_castsi512_si128(carry));
+	return -1;
 }
 
 /*
@@ -210,7 +297,7 @@ Scan64(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_t *
  */
 static inline __attribute__((always_inline)) AVX512_TARGET int64_t
 ScanSplit(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_t *carry_h,
-		  int64_t *carry_l, const int f8, const int excl)
+		  int64_t *carry_l, const int f8, const int excl, const int diff)
 {
 	const __m512i zero = _mm512_setzero_si512();
 	const __m512i last = _mm512_set1_epi64(7);
@@ -263,13 +350,10 @@ ScanSplit(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_
 	for (i = 0; i < n; i += 8)
 	{
 		__mmask8	k = TAIL8(n - i);
-		__m512d		x = LOAD8(in, i, n, f8, k);
-		__m512d		a = _mm512_fmadd_pd(x, in_scale59, magic);	/* RN(x*2^-lsb-59) + magic */
-		__m512i		qh = _mm512_sub_epi64(_mm512_castpd_si512(a), magic_bits);
-		__m512i		ql = _mm512_cvttpd_epi64(_mm512_fnmadd_pd(_mm512_sub_pd(a, magic), two59,
-															  _mm512_mul_pd(x, in_scale)));
-		__m512i		ph = qh,
-					pl = ql,
+		__m512i		qh,
+					ql,
+					ph,
+					pl,
 					th,
 					tl,
 					c;
@@ -279,40 +363,67 @@ ScanSplit(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_
 
 		PREFETCH_AHEAD(in, i, f8);
 		if (lag)
+			PREFETCH_AHEAD(lag, i, f8);
+		if (lag && diff)
 		{
 			/*
-			 * A moving sum: the value leaving subtracts, split the same way;
-			 * the difference's L is normalised back to [-2^58, 2^58), so the
-			 * bounds below hold as for one value.
+			 * A moving sum whose differences are exact doubles below 2^53
+			 * units: each is L alone (H = 0), and only the sums and the
+			 * carry need two words.
 			 */
-			__m512d		y = LOAD8(lag, i, n, f8, k);
-			__m512d		ay = _mm512_fmadd_pd(y, in_scale59, magic);
+			pl = _mm512_cvttpd_epi64(_mm512_mul_pd(LOAD8_DIFF(in, lag, i, n, f8, k), in_scale));
+			PREFIX8(pl);
+			tl = _mm512_permutexvar_epi64(last, pl);
+			ph = ch;
+			pl = _mm512_add_epi64(pl, cl);
+			cl = _mm512_add_epi64(cl, tl);
+			c = _mm512_srai_epi64(_mm512_add_epi64(cl, half), 59);
+			ch = _mm512_add_epi64(ch, c);
+			cl = _mm512_sub_epi64(cl, _mm512_slli_epi64(c, 59));
+		}
+		else
+		{
+			__m512d		x = LOAD8(in, i, n, f8, k);
+			__m512d		a = _mm512_fmadd_pd(x, in_scale59, magic);	/* RN(x*2^-lsb-59) + magic */
 
-			PREFETCH_AHEAD(lag, i, f8);
-			qh = _mm512_sub_epi64(qh, _mm512_sub_epi64(_mm512_castpd_si512(ay), magic_bits));
-			ql = _mm512_sub_epi64(ql, _mm512_cvttpd_epi64(_mm512_fnmadd_pd(_mm512_sub_pd(ay, magic), two59,
-																		   _mm512_mul_pd(y, in_scale))));
-			c = _mm512_srai_epi64(_mm512_add_epi64(ql, half), 59);
-			qh = _mm512_add_epi64(qh, c);
-			ql = _mm512_sub_epi64(ql, _mm512_slli_epi64(c, 59));
+			qh = _mm512_sub_epi64(_mm512_castpd_si512(a), magic_bits);
+			ql = _mm512_cvttpd_epi64(_mm512_fnmadd_pd(_mm512_sub_pd(a, magic), two59,
+													  _mm512_mul_pd(x, in_scale)));
+			if (lag)
+			{
+				/*
+				 * A moving sum: the value leaving subtracts, split the same
+				 * way; the difference's L is normalised back to [-2^58,
+				 * 2^58), so the bounds below hold as for one value.
+				 */
+				__m512d		y = LOAD8(lag, i, n, f8, k);
+				__m512d		ay = _mm512_fmadd_pd(y, in_scale59, magic);
+
+				qh = _mm512_sub_epi64(qh, _mm512_sub_epi64(_mm512_castpd_si512(ay), magic_bits));
+				ql = _mm512_sub_epi64(ql, _mm512_cvttpd_epi64(_mm512_fnmadd_pd(_mm512_sub_pd(ay, magic), two59,
+																			   _mm512_mul_pd(y, in_scale))));
+				c = _mm512_srai_epi64(_mm512_add_epi64(ql, half), 59);
+				qh = _mm512_add_epi64(qh, c);
+				ql = _mm512_sub_epi64(ql, _mm512_slli_epi64(c, 59));
+			}
 			ph = qh;
 			pl = ql;
-		}
-		PREFIX8(ph);
-		PREFIX8(pl);
-		th = _mm512_permutexvar_epi64(last, ph);
-		tl = _mm512_permutexvar_epi64(last, pl);
-		ph = _mm512_add_epi64(ph, ch);
-		pl = _mm512_add_epi64(pl, cl);
-		/* the carry: add the eight values' total and renormalise */
-		cl = _mm512_add_epi64(cl, tl);
-		c = _mm512_srai_epi64(_mm512_add_epi64(cl, half), 59);
-		ch = _mm512_add_epi64(_mm512_add_epi64(ch, th), c);
-		cl = _mm512_sub_epi64(cl, _mm512_slli_epi64(c, 59));
-		if (excl)
-		{
-			ph = _mm512_sub_epi64(ph, qh);
-			pl = _mm512_sub_epi64(pl, ql);
+			PREFIX8(ph);
+			PREFIX8(pl);
+			th = _mm512_permutexvar_epi64(last, ph);
+			tl = _mm512_permutexvar_epi64(last, pl);
+			ph = _mm512_add_epi64(ph, ch);
+			pl = _mm512_add_epi64(pl, cl);
+			/* the carry: add the eight values' total and renormalise */
+			cl = _mm512_add_epi64(cl, tl);
+			c = _mm512_srai_epi64(_mm512_add_epi64(cl, half), 59);
+			ch = _mm512_add_epi64(_mm512_add_epi64(ch, th), c);
+			cl = _mm512_sub_epi64(cl, _mm512_slli_epi64(c, 59));
+			if (excl)
+			{
+				ph = _mm512_sub_epi64(ph, qh);
+				pl = _mm512_sub_epi64(pl, ql);
+			}
 		}
 
 		if (_mm512_cmpgt_epu64_mask(_mm512_add_epi64(ph, big_m1), big2_m1) == 0xff)
@@ -367,20 +478,44 @@ gs_simd_scan64(const void *in, void *out, int64_t n, bool f8, int lsb,
 /* The 64-bit kernel of a moving sum, specialised. */
 AVX512_TARGET int64_t
 gs_simd_movsum64(const void *in, const void *lag, void *out, int64_t n, bool f8,
-				 int lsb, int64_t *acc)
+				 int lsb, bool diff, int64_t w, int64_t *acc)
 {
-	return f8 ? Scan64(in, lag, out, n, lsb, acc, 1, 0) : Scan64(in, lag, out, n, lsb, acc, 0, 0);
+	if (w < 8 * GS_SIMD_NEAR_VECTORS && n >= w)
+	{
+		/* a short window: the values leaving kept in registers */
+		switch ((int) (w / 8) + 2 * f8 * GS_SIMD_NEAR_VECTORS)
+		{
+#define NEAR_CASE(V) \
+			case (V) - 1: \
+				return Scan64Near(in, lag, out, n, lsb, acc, w, 0, V); \
+			case (V) - 1 + 2 * GS_SIMD_NEAR_VECTORS: \
+				return Scan64Near(in, lag, out, n, lsb, acc, w, 1, V);
+				NEAR_CASE(1) NEAR_CASE(2) NEAR_CASE(3) NEAR_CASE(4)
+				NEAR_CASE(5) NEAR_CASE(6) NEAR_CASE(7) NEAR_CASE(8)
+				NEAR_CASE(9) NEAR_CASE(10) NEAR_CASE(11) NEAR_CASE(12)
+#undef NEAR_CASE
+		}
+	}
+	if (f8)
+		return diff ? Scan64Mean(in, lag, out, n, lsb, acc, 0, 0, 1, 0, 0, 1)
+			: Scan64Mean(in, lag, out, n, lsb, acc, 0, 0, 1, 0, 0, 0);
+	return diff ? Scan64Mean(in, lag, out, n, lsb, acc, 0, 0, 0, 0, 0, 1)
+		: Scan64Mean(in, lag, out, n, lsb, acc, 0, 0, 0, 0, 0, 0);
 }
 
 /* The 64-bit kernel of a moving or running mean, specialised. */
 AVX512_TARGET void
 gs_simd_movmean64(const void *in, const void *lag, void *out, int64_t n, bool f8,
-				  int lsb, int64_t *acc, int64_t rowpos0, int64_t w)
+				  int lsb, bool diff, int64_t *acc, int64_t rowpos0, int64_t w)
 {
-	if (f8)
-		(void) Scan64Mean(in, lag, out, n, lsb, acc, rowpos0, w, 1, 0, 1);
+	if (f8 && diff)
+		(void) Scan64Mean(in, lag, out, n, lsb, acc, rowpos0, w, 1, 0, 1, 1);
+	else if (f8)
+		(void) Scan64Mean(in, lag, out, n, lsb, acc, rowpos0, w, 1, 0, 1, 0);
+	else if (diff)
+		(void) Scan64Mean(in, lag, out, n, lsb, acc, rowpos0, w, 0, 0, 1, 1);
 	else
-		(void) Scan64Mean(in, lag, out, n, lsb, acc, rowpos0, w, 0, 0, 1);
+		(void) Scan64Mean(in, lag, out, n, lsb, acc, rowpos0, w, 0, 0, 1, 0);
 }
 
 /* The carry-save 128-bit kernel, specialised. */
@@ -389,19 +524,22 @@ gs_simd_scan_split(const void *in, void *out, int64_t n, bool f8, int lsb,
 				   bool excl, int64_t *carry_h, int64_t *carry_l)
 {
 	if (f8)
-		return excl ? ScanSplit(in, NULL, out, n, lsb, carry_h, carry_l, 1, 1)
-			: ScanSplit(in, NULL, out, n, lsb, carry_h, carry_l, 1, 0);
-	return excl ? ScanSplit(in, NULL, out, n, lsb, carry_h, carry_l, 0, 1)
-		: ScanSplit(in, NULL, out, n, lsb, carry_h, carry_l, 0, 0);
+		return excl ? ScanSplit(in, NULL, out, n, lsb, carry_h, carry_l, 1, 1, 0)
+			: ScanSplit(in, NULL, out, n, lsb, carry_h, carry_l, 1, 0, 0);
+	return excl ? ScanSplit(in, NULL, out, n, lsb, carry_h, carry_l, 0, 1, 0)
+		: ScanSplit(in, NULL, out, n, lsb, carry_h, carry_l, 0, 0, 0);
 }
 
 /* The carry-save 128-bit kernel of a moving sum, specialised. */
 AVX512_TARGET int64_t
 gs_simd_movsum_split(const void *in, const void *lag, void *out, int64_t n, bool f8,
-					 int lsb, int64_t *carry_h, int64_t *carry_l)
+					 int lsb, bool diff, int64_t *carry_h, int64_t *carry_l)
 {
-	return f8 ? ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, 1, 0)
-		: ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, 0, 0);
+	if (f8)
+		return diff ? ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, 1, 0, 1)
+			: ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, 1, 0, 0);
+	return diff ? ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, 0, 0, 1)
+		: ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, 0, 0, 0);
 }
 
 #else							/* !GS_HAVE_AVX512_BUILD */
@@ -417,7 +555,7 @@ gs_simd_scan64(const void *in, void *out, int64_t n, bool f8, int lsb,
 /* Built without AVX-512 support: never called. */
 int64_t
 gs_simd_movsum64(const void *in, const void *lag, void *out, int64_t n, bool f8,
-				 int lsb, int64_t *acc)
+				 int lsb, bool diff, int64_t w, int64_t *acc)
 {
 	return -1;
 }
@@ -425,14 +563,14 @@ gs_simd_movsum64(const void *in, const void *lag, void *out, int64_t n, bool f8,
 /* Built without AVX-512 support: never called. */
 void
 gs_simd_movmean64(const void *in, const void *lag, void *out, int64_t n, bool f8,
-				  int lsb, int64_t *acc, int64_t rowpos0, int64_t w)
+				  int lsb, bool diff, int64_t *acc, int64_t rowpos0, int64_t w)
 {
 }
 
 /* Built without AVX-512 support: never called. */
 int64_t
 gs_simd_movsum_split(const void *in, const void *lag, void *out, int64_t n, bool f8,
-					 int lsb, int64_t *carry_h, int64_t *carry_l)
+					 int lsb, bool diff, int64_t *carry_h, int64_t *carry_l)
 {
 	return -1;
 }

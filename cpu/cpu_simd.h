@@ -16,6 +16,9 @@ extern "C"
 /* How far ahead (in values) the scan kernels prefetch: one engine block. */
 #define GS_PREFETCH_VALUES 4096
 
+/* Vectors of values entering kept for the values leaving short windows. */
+#define GS_SIMD_NEAR_VECTORS 12
+
 /* Shortest run of values worth the AVX-512 kernels. */
 #define GS_SIMD_MIN_VALUES 16
 
@@ -31,6 +34,19 @@ static inline bool
 gs_simd_split_ok(bool f8, int need, int lsb)
 {
 	return need <= (f8 ? 110 : 82) && lsb >= -1022 && lsb <= 1015;
+}
+
+/*
+ * Is every difference x - y of two finite values whose magnitudes lie below
+ * 2^(top+1), both multiples of 2^lsb, an exact double below 2^53 units (so
+ * one conversion of x - y gives the fixed-point difference)?  The rounded
+ * difference of two doubles is exact when the exact one is representable,
+ * and a multiple of 2^lsb below 2^(lsb+53) is.
+ */
+static inline bool
+gs_simd_diff_ok(int top, int lsb)
+{
+	return top + 2 - lsb <= 53;
 }
 
 /*
@@ -54,12 +70,18 @@ extern int64_t gs_simd_scan_split(const void *in, void *out, int64_t n, bool f8,
 /*
  * The kernels of a moving sum (cpu/window.c): as gs_simd_scan64 and
  * gs_simd_scan_split, with lag[i] (the value leaving) subtracted where in[i]
- * is added; every window sum within the kernel's bounds.
+ * is added; every window sum within the kernel's bounds.  With diff, each
+ * in[i] - lag[i] is formed in double and converted once: the caller
+ * checked that it is exact (gs_simd_diff_ok).  gs_simd_movsum64 is also
+ * given the window w, with lag[i] the value w positions before in[i]: a
+ * window shorter than 8 * GS_SIMD_NEAR_VECTORS takes the values leaving
+ * from the values entering after the first w.
  */
 extern int64_t gs_simd_movsum64(const void *in, const void *lag, void *out, int64_t n,
-								bool f8, int lsb, int64_t *acc);
+								bool f8, int lsb, bool diff, int64_t w, int64_t *acc);
 extern int64_t gs_simd_movsum_split(const void *in, const void *lag, void *out, int64_t n,
-									bool f8, int lsb, int64_t *carry_h, int64_t *carry_l);
+									bool f8, int lsb, bool diff, int64_t *carry_h,
+									int64_t *carry_l);
 
 /*
  * The 64-bit kernel of a mean (gpu_movavg, gpu_cumavg) over a row without
@@ -67,7 +89,8 @@ extern int64_t gs_simd_movsum_split(const void *in, const void *lag, void *out, 
  * divided by its count, min(rowpos0 + i + 1, w), and rounded once.
  */
 extern void gs_simd_movmean64(const void *in, const void *lag, void *out, int64_t n,
-							  bool f8, int lsb, int64_t *acc, int64_t rowpos0, int64_t w);
+							  bool f8, int lsb, bool diff, int64_t *acc, int64_t rowpos0,
+							  int64_t w);
 
 #ifdef __cplusplus
 }

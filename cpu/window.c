@@ -419,6 +419,7 @@ FloatBlock(WinScan *ws, const char *in, int64_t a, const char *lag, char *out,
 	int			unit,
 				need,
 				accw;
+	bool		diff;
 	FloatConsts c;
 	FloatAcc	fa;
 	int64_t		bad;
@@ -473,6 +474,8 @@ FloatBlock(WinScan *ws, const char *in, int64_t a, const char *lag, char *out,
 		fa.wide = st->sum.w;	/* sign-extended: the low nlimbs are the value */
 	}
 	ws->acc_bits = Max(ws->acc_bits, accw == W_WIDE ? 64 * fa.nlimbs : accw == W_ACC128 ? 128 : 64);
+	/* each value entering minus the one leaving an exact double (one conversion)? */
+	diff = fs.lo == INT32_MAX || gs_simd_diff_ok(gs_float_top_bit(fs.maxabs, f8), unit);
 
 	/*
 	 * Sums of finite values without NULLs: the AVX-512 kernels of running
@@ -483,7 +486,7 @@ FloatBlock(WinScan *ws, const char *in, int64_t a, const char *lag, char *out,
 		accw == W_ACC64 && gs_simd_scan64_ok(f8, unit))
 	{
 		/* means likewise, each window sum divided in the kernel (counts: positions) */
-		gs_simd_movmean64(in, b ? lag : NULL, out, np, f8, unit, &fa.a64, rowpos0, ws->window);
+		gs_simd_movmean64(in, b ? lag : NULL, out, np, f8, unit, diff, &fa.a64, rowpos0, ws->window);
 		st->nvals += a - b;
 		CarryFromI128(&st->sum, fa.a64, unit);
 		return -1;
@@ -492,7 +495,7 @@ FloatBlock(WinScan *ws, const char *in, int64_t a, const char *lag, char *out,
 	{
 		if (accw == W_ACC64 && gs_simd_scan64_ok(f8, unit))
 		{
-			bad = b ? gs_simd_movsum64(in, lag, out, np, f8, unit, &fa.a64)
+			bad = b ? gs_simd_movsum64(in, lag, out, np, f8, unit, diff, ws->window, &fa.a64)
 				: gs_simd_scan64(in, out, np, f8, unit, false, &fa.a64);
 			st->nvals += a - b;
 			CarryFromI128(&st->sum, fa.a64, unit);
@@ -504,7 +507,7 @@ FloatBlock(WinScan *ws, const char *in, int64_t a, const char *lag, char *out,
 						l;
 
 			CarrySplit59(fa.a128, &h, &l);
-			bad = b ? gs_simd_movsum_split(in, lag, out, np, f8, unit, &h, &l)
+			bad = b ? gs_simd_movsum_split(in, lag, out, np, f8, unit, diff, &h, &l)
 				: gs_simd_scan_split(in, out, np, f8, unit, false, &h, &l);
 			st->nvals += a - b;
 			CarryFromI128(&st->sum, CarryJoin59(h, l), unit);
