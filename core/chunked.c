@@ -301,24 +301,41 @@ MakePlan(const GsScanSpec *spec, const GsSource *src, const GsChunk *c0, bool on
 }
 
 /*
- * What the GPU engine leaves to the CPU engine among window scans: arrays
- * with NaN, Infinity or -0 (each window would need counts of them), and
- * means of arrays with NULLs whose sums need more than 64 bits (the count
- * of a window's values rides in the low 32 bits of a 128-bit sum).
+ * What the GPU engine leaves to the CPU engine among window scans: means
+ * of arrays with NULLs whose sums need more than 64 bits (the count of a
+ * window's values rides in the low 32 bits of a 128-bit sum).
  */
 static bool
 WindowRefused(const GsScanSpec *spec, const GsPlan *plan, GsScanResult *res)
 {
 	bool		mean = spec->op == GS_OP_MOVAVG || spec->op == GS_OP_CUMAVG;
 
-	if (!GS_OP_IS_WINDOW(spec->op) ||
-		(!plan->special && !(spec->nulls != NULL && mean && plan->acc_bits > 64)))
+	if (!GS_OP_IS_WINDOW(spec->op) || !(spec->nulls != NULL && mean && plan->acc_bits > 64))
 		return false;
-	snprintf(res->message, sizeof(res->message), "%s run on the CPU engine",
-			 plan->special ? "moving sums and means of arrays with NaN, Infinity or -0"
-			 : "means of arrays with NULLs whose sums need more than 64 bits");
+	snprintf(res->message, sizeof(res->message),
+			 "means of arrays with NULLs whose sums need more than 64 bits run on the CPU engine");
 	res->status = GS_ERR_GPU_UNSUPPORTED;
 	return true;
+}
+
+/*
+ * The counts carried into chunk c (not the first) of a window scan whose
+ * plan has special values from c on: the plan before had none, so none came
+ * before c, and only the count of values other than -0 (GS_WCOUNT_NONNEGZERO)
+ * is not 0: the values of the window at the position before c.
+ */
+static void
+CountsBefore(const GsScanSpec *spec, const GsChunk *c, uint64_t *counts)
+{
+	int64_t		p = c->offset - 1;	/* a position: without NULLs, values are positions */
+	int64_t		np = p % spec->row_len + 1;
+	int64_t		nv;
+
+	if (c->window > 0 && np > c->window)
+		np = c->window;
+	nv = c->positions ? gs_bitmap_count(spec->nulls, p - np + 1, np) : np;
+	memset(counts, 0, GS_CARRY_BYTES);
+	counts[GS_WCOUNT_NONNEGZERO / 64] = (uint64_t) nv << (GS_WCOUNT_NONNEGZERO % 64);
 }
 
 /*
@@ -360,7 +377,8 @@ gs_chunked_scan(const GsScanSpec *spec, GsKernel kernel, int fault,
 				lag_cap = 0;
 	bool		isfloat = spec->type == GS_FLOAT4 || spec->type == GS_FLOAT8;
 	bool		in_place;
-	uint64_t	carry_in[GS_CARRY_BYTES / 8];
+	uint64_t	carry_in[GS_CARRY_BYTES / 8],
+				counts_in[GS_CARRY_BYTES / 8];
 	double		t0;
 	GsChunk		proto_chunk;
 	GsChunk    *proto = &proto_chunk;
@@ -480,7 +498,10 @@ gs_chunked_scan(const GsScanSpec *spec, GsKernel kernel, int fault,
 			Prepare(spec, src, cn, &half[(k + 1) % 2], &cur, isz, times);
 		}
 		if (ck->has_carry)
+		{
 			memcpy(carry_in, ck->carry, sizeof(carry_in));
+			memcpy(counts_in, ck->counts, sizeof(counts_in));
+		}
 
 		for (;;)
 		{
@@ -541,6 +562,9 @@ gs_chunked_scan(const GsScanSpec *spec, GsKernel kernel, int fault,
 			if (ck->has_carry)
 			{
 				memcpy(ck->carry, carry_in, sizeof(carry_in));
+				if (GS_OP_IS_WINDOW(spec->op) && !old.special && proto->plan.special)
+					CountsBefore(spec, ck, counts_in);	/* counted from here on */
+				memcpy(ck->counts, counts_in, sizeof(counts_in));
 				if (ck->packed)
 					PackedCarryRescale(ck->carry, &old, &proto->plan);
 				else
@@ -567,6 +591,7 @@ gs_chunked_scan(const GsScanSpec *spec, GsKernel kernel, int fault,
 		if (k + 1 < nch)
 		{
 			memcpy(cn->carry, ck->carry, sizeof(cn->carry));
+			memcpy(cn->counts, ck->counts, sizeof(cn->counts));
 			cn->has_carry = true;
 			st = runner->submit(runner->ctx, cn, res->message, sizeof(res->message));
 			if (st != GS_OK)

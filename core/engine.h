@@ -247,6 +247,15 @@ gs_kernel_name(GsKernel k)
 #define GS_CARRY_BYTES		32
 
 /*
+ * A window's counts of special values (GsChunk.counts, cuda/window.cuh):
+ * the bit where each 32-bit field of the int128 starts.
+ */
+#define GS_WCOUNT_NAN		0
+#define GS_WCOUNT_PINF		32
+#define GS_WCOUNT_NINF		64
+#define GS_WCOUNT_NONNEGZERO 96	/* values other than -0 */
+
+/*
  * One chunk of a scan, as the GPU engine executes it: n stored values,
  * those from value index offset on (a multiple of 32), in a pinned host
  * buffer that receives the n results in place; the plan of the whole array;
@@ -301,6 +310,15 @@ typedef struct GsChunk
 	int64_t		lag_voff;		/* and the index of its first value */
 	bool		has_carry;		/* false for the first chunk */
 	uint64_t	carry[GS_CARRY_BYTES / 8];
+	/*
+	 * window operators over floats with a plan that has special values: the
+	 * window's counts of NaN, +Infinity, -Infinity and values other than -0
+	 * at the chunk's last position, 32-bit fields of an int128 at byte 0
+	 * (cuda/window.cuh), carried as carry is; zeros while none are counted
+	 * (gs_chunked_scan sets them where counting begins after the first chunk).
+	 * Counts do not depend on the plan's unit: a new plan keeps them.
+	 */
+	uint64_t	counts[GS_CARRY_BYTES / 8];
 	/* what came of it */
 	int64_t		err_index;		/* first value index whose output is out of range, or -1 */
 	bool		violation;		/* a value outside a speculative plan's limits */

@@ -63,10 +63,12 @@ static size_t ring_bytes;
 
 /* Offsets in small and hsmall. */
 #define SM_CARRY_IN		0
-#define SM_CARRY_OUT	32
-#define SM_ERR			64
-#define SM_VIOL			72
-#define SM_BYTES		128
+#define SM_COUNTS_IN	32		/* a window's counts of specials (cuda/window.cuh) */
+#define SM_CARRY_OUT	64		/* from here on copied back */
+#define SM_COUNTS_OUT	96
+#define SM_ERR			128
+#define SM_VIOL			136
+#define SM_BYTES		160
 
 /* Record a CUDA error; returns true when there was one. */
 static bool
@@ -306,11 +308,15 @@ IssueChunk(GpuDev *g, GpuLane *l, GsChunk *c, char *msg, size_t msglen)
 	static_assert(sizeof(Item<Acc>) <= GS_CARRY_BYTES, "carry size");
 	static_assert(offsetof(Item<Acc>, f) == sizeof(Acc), "carry layout (GS_CARRY_BYTES, gs_carry_rescale)");
 	const int64_t m = WIN ? c->lag_n : 0;	/* values leaving from before the chunk */
+	const bool	counts = WIN && !IsInt<In>::value && plan->special;
+	Item<gs_i128> *counts_in = (Item<gs_i128> *) (l->small + SM_COUNTS_IN);
+	Item<gs_i128> *counts_out = (Item<gs_i128> *) (l->small + SM_COUNTS_OUT);
 
 	if (!Grow(&l->in, &l->in_cap, (size_t) (n + m) * sizeof(In), c->fault, &st, msg, msglen) ||
 		!Grow(&l->out, &l->out_cap, (size_t) n * sizeof(Out), c->fault, &st, msg, msglen) ||
-		!Grow(&l->scratch, &l->scratch_cap, ScratchBytes<Acc>(kind, n), c->fault, &st, msg, msglen) ||
-		(WIN && !Grow(&l->work, &l->work_cap, WindowWorkBytes<Acc>(n), c->fault, &st, msg, msglen)))
+		!Grow(&l->scratch, &l->scratch_cap, WIN ? WindowScratchBytes<Acc>(kind, n, counts) : ScratchBytes<Acc>(kind, n),
+			  c->fault, &st, msg, msglen) ||
+		(WIN && !Grow(&l->work, &l->work_cap, WindowWorkBytes<Acc>(n, counts), c->fault, &st, msg, msglen)))
 		return st;
 
 	/* the float plan's constants, and the limits of a speculative one */
@@ -353,6 +359,10 @@ IssueChunk(GpuDev *g, GpuLane *l, GsChunk *c, char *msg, size_t msglen)
 		(c->has_carry &&
 		 FAILED(cudaMemcpyAsync(carry_in, c->carry, sizeof(Item<Acc>), cudaMemcpyHostToDevice, l->s),
 				"copying the carry")) ||
+		(counts && c->has_carry &&
+		 FAILED(cudaMemcpyAsync(counts_in, c->counts, sizeof(Item<gs_i128>), cudaMemcpyHostToDevice,
+								l->s), "copying the carry")) ||
+		FAILED(cudaMemsetAsync(counts_out, 0, sizeof(Item<gs_i128>), l->s), "cudaMemsetAsync") ||
 		FAILED(cudaMemcpyAsync(l->in, c->data, (size_t) n * sizeof(In), cudaMemcpyHostToDevice, l->s),
 			   "copying to the GPU") ||
 		(m > c->lag_skip &&
@@ -378,6 +388,7 @@ IssueChunk(GpuDev *g, GpuLane *l, GsChunk *c, char *msg, size_t msglen)
 											  c->heads_mode == GS_HEADS_ONE_ROW ? 0 : c->row_len,
 											  valid, lag_valid, c->packed, heads,
 											  plan, fp, c->has_carry ? carry_in : NULL, carry_out,
+											  c->has_carry ? counts_in : NULL, counts_out,
 											  l->work, l->scratch, err, l->s, g->sms, g->arch)),
 				   "launching the window scan"))
 			return st;
@@ -514,6 +525,7 @@ gs_cuda_chunk_finish(int dev, int lane, GsChunk *c, char *msg, size_t msglen)
 		FAILED(cudaStreamSynchronize(l->s), "running the scan"))
 		return st;
 	memcpy(c->carry, l->hsmall + SM_CARRY_OUT, GS_CARRY_BYTES);
+	memcpy(c->counts, l->hsmall + SM_COUNTS_OUT, sizeof(c->counts));	/* zeros: none counted */
 	memcpy(&err_index, l->hsmall + SM_ERR, sizeof(err_index));
 	memcpy(&viol, l->hsmall + SM_VIOL, sizeof(viol));
 	c->has_carry = true;

@@ -29,9 +29,18 @@
  * window counts positions, and a NULL adds nothing.  Means need the count
  * of a window's values: it is summed in the same scan, in the low 32 bits
  * of a 128-bit sum (packed: sum * 2^32 + count, exact while the sum needs
- * 64 bits at most and counts stay below 2^32, which arrays do).  Arrays
- * with NaN, Infinity or -0 run on the CPU engine (core/chunked.c refuses
- * them).
+ * 64 bits at most and counts stay below 2^32, which arrays do).
+ *
+ * Arrays with NaN, Infinity or -0 (plan->special) add a second scan, of
+ * each window's counts of NaN, +Infinity, -Infinity and of values other
+ * than -0, four 32-bit fields of an int128 (WindowCount): the deltas are
+ * +-1 per field, and the true counts lie in [0, 2^32), so the running sums
+ * modulo 2^128 decode field by field.  The special values add 0 to the
+ * sums; the output is the special value the counts name (NaN for a NaN or
+ * both infinities, else the infinity), and a zero sum is -0 when the
+ * window holds no value other than -0.  Its carry is the chunk's last
+ * counts (GsChunk.counts), its memory two more arrays of int128 per value
+ * (deltas and sums), only for such arrays.
  */
 #ifndef GPUSCAN_WINDOW_CUH
 #define GPUSCAN_WINDOW_CUH
@@ -45,8 +54,63 @@ WindowFixed(In v, const FloatPlan &plan)
 {
 	if constexpr (IsInt<In>::value)
 		return (D) v;
+	else if (plan.special && (FloatFlags(v) & GS_FLAG_NONFINITE))
+		return D(0);			/* counted, not summed */
 	else
 		return ToFixed<In, D>(v, plan);
+}
+
+/* One float value's contribution to its windows' counts. */
+template <typename In>
+__device__ __forceinline__ gs_i128
+WindowCount(In v)
+{
+	uint32_t	f = FloatFlags(v);
+	gs_u128		c = 0;
+
+	if (f & GS_FLAG_NAN)
+		c |= (gs_u128) 1 << GS_WCOUNT_NAN;
+	if (f & GS_FLAG_PINF)
+		c |= (gs_u128) 1 << GS_WCOUNT_PINF;
+	if (f & GS_FLAG_NINF)
+		c |= (gs_u128) 1 << GS_WCOUNT_NINF;
+	if (f & GS_FLAG_NONNEGZERO)
+		c |= (gs_u128) 1 << GS_WCOUNT_NONNEGZERO;
+	return (gs_i128) c;
+}
+
+/* Field f of a window's counts. */
+__device__ __forceinline__ uint32_t
+WindowCountField(gs_i128 c, int f)
+{
+	return (uint32_t) ((gs_u128) c >> f);
+}
+
+/*
+ * The output its counts c decide for a window: the special value they
+ * name, or, when the window's sum is zero, -0 if it holds no value other
+ * than -0, else +0.  Returns false when the sum decides.
+ */
+template <typename Out>
+__device__ __forceinline__ bool
+WindowSpecialOutput(gs_i128 c, bool zero, Out *o)
+{
+	uint32_t	f = 0;
+	double		sv;
+
+	if (WindowCountField(c, GS_WCOUNT_NAN))
+		f |= GS_FLAG_NAN;
+	if (WindowCountField(c, GS_WCOUNT_PINF))
+		f |= GS_FLAG_PINF;
+	if (WindowCountField(c, GS_WCOUNT_NINF))
+		f |= GS_FLAG_NINF;
+	if (gs_special_value(f, &sv))
+		*o = (Out) sv;
+	else if (zero)
+		*o = WindowCountField(c, GS_WCOUNT_NONNEGZERO) ? Out(0) : Out(-0.0);
+	else
+		return false;
+	return true;
 }
 
 /* Is bit i of a bitmap set (NULL bitmap: every bit is)? */
@@ -68,13 +132,15 @@ RowPosition(int64_t gi, int64_t row_len)
  * the same row (w 0: nothing leaves).  lag holds the m values before the
  * chunk's first value by w; valid and lag_valid (NULL: all) which positions
  * hold values; packed: the count of values entering minus leaving in the
- * low 32 bits.  A speculative plan's limits are checked here.
+ * low 32 bits; dc (not NULL: floats with special values) their
+ * WindowCount()s, entering minus leaving.  A speculative plan's limits are
+ * checked here.
  */
 template <typename In, typename D>
 __global__ void
 WindowDeltas(const In *x, const In *lag, int64_t m, int64_t n, int64_t offset, int64_t w,
 			 int64_t row_len, const uint32_t *valid, const uint32_t *lag_valid, bool packed,
-			 FloatPlan plan, D *d)
+			 FloatPlan plan, D *d, gs_i128 *dc)
 {
 	for (int64_t i = (int64_t) blockIdx.x * blockDim.x + threadIdx.x; i < n;
 		 i += (int64_t) gridDim.x * blockDim.x)
@@ -83,21 +149,36 @@ WindowDeltas(const In *x, const In *lag, int64_t m, int64_t n, int64_t offset, i
 		In			v = x[i];
 		D			k = here ? WindowFixed<In, D>(v, plan) : D(0);
 		int			count = here;
+		gs_i128		kc = 0;
 
 		if constexpr (!IsInt<In>::value)
 		{
 			if (here && plan.speculative && OutsidePlan(v, plan))
 				atomicOr(plan.violation, 1u);
 		}
+		if constexpr (!IsInt<In>::value)
+		{
+			if (dc != NULL && here)
+				kc = WindowCount(v);
+		}
 		if (w > 0 && RowPosition(offset + i, row_len) >= w &&
 			(i < m ? ValidAt(lag_valid, i) : ValidAt(valid, i - w)))
 		{
-			k -= WindowFixed<In, D>(i < m ? lag[i] : x[i - w], plan);
+			In			u = i < m ? lag[i] : x[i - w];
+
+			k -= WindowFixed<In, D>(u, plan);
 			count--;
+			if constexpr (!IsInt<In>::value)
+			{
+				if (dc != NULL)
+					kc -= WindowCount(u);
+			}
 		}
 		if (packed)
 			k = (D) ((gs_u128) k << 32) + (D) count;
 		d[i] = k;
+		if (dc != NULL)
+			dc[i] = kc;
 	}
 }
 
@@ -107,14 +188,16 @@ WindowDeltas(const In *x, const In *lag, int64_t m, int64_t n, int64_t offset, i
  * hold them); GS_OP_MOVAVG divides by the window's values, min(position in
  * row + 1, w), GS_OP_CUMAVG by position in row + 1, or, packed, by the
  * count in the sum's low 32 bits; the quotient of units 2^e is rounded
- * once (a negative one that rounds to zero gives -0; a zero sum +0: no -0
- * without special values).
+ * once (a negative one that rounds to zero gives -0).  With the windows'
+ * counts cs (floats with special values; else NULL) a window holding a
+ * NaN or an infinity gives the special value, and a zero sum is -0 when
+ * the window holds only -0s; without, a zero sum is +0.
  */
 template <typename Out, typename D>
 __global__ void
 WindowOutput(const D *s, Out *y, int64_t n, int64_t offset, int op, int64_t w,
 			 int64_t row_len, const uint32_t *valid, bool packed, int e, FloatPlan plan,
-			 unsigned long long *err)
+			 const gs_i128 *cs, unsigned long long *err)
 {
 	for (int64_t i = (int64_t) blockIdx.x * blockDim.x + threadIdx.x; i < n;
 		 i += (int64_t) gridDim.x * blockDim.x)
@@ -131,7 +214,11 @@ WindowOutput(const D *s, Out *y, int64_t n, int64_t offset, int op, int64_t w,
 		}
 		else if (op == GS_OP_MOVAVG && w > 0 && c > (uint64_t) w)
 			c = (uint64_t) w;
-		if (!ValidAt(valid, i) || v == 0)
+		if (!ValidAt(valid, i))
+			o = Out(0);
+		else if (cs != NULL && WindowSpecialOutput<Out>(cs[i], v == 0, &o))
+			;					/* a special value, or a zero of the counts' sign */
+		else if (v == 0)
 			o = Out(0);
 		else if (op == GS_OP_MOVSUM)
 			o = SumOutput<Out, D>(v, gi, plan, err);
@@ -155,12 +242,26 @@ WindowSumsAt(int64_t n)
 	return (n + 31) & ~(int64_t) 31;
 }
 
-/* Device bytes of a window chunk's differences and sums (beside ScratchBytes). */
+/*
+ * Device bytes of a window chunk's differences and sums, and with counts
+ * the counts' (int128) likewise (beside ScratchBytes).
+ */
 template <typename D>
 static inline size_t
-WindowWorkBytes(int64_t n)
+WindowWorkBytes(int64_t n, bool counts)
 {
-	return 2 * (size_t) WindowSumsAt(n) * sizeof(D);
+	return 2 * (size_t) WindowSumsAt(n) * (sizeof(D) + (counts ? sizeof(gs_i128) : 0));
+}
+
+/* Device bytes of a window chunk's scratch: ScratchBytes, also for the counts' scan. */
+template <typename D>
+static inline size_t
+WindowScratchBytes(int kind, int64_t n, bool counts)
+{
+	size_t		a = ScratchBytes<D>(kind, n),
+				b = counts ? ScratchBytes<gs_i128>(kind, n) : 0;
+
+	return a > b ? a : b;
 }
 
 /* Blocks of an elementwise launch over n values. */
@@ -178,9 +279,11 @@ ElemBlocks(int64_t n, int sms)
  * m values lag before them by w (w 0: none leave), rows of row_len (0: one
  * row), operator op; results y (Out).  Over positions: valid and lag_valid
  * say which hold values (NULL: all), packed that means count them in the
- * sums.  work holds WindowWorkBytes<D>(n), scratch ScratchBytes<D>(kind,
- * n); carry_in (may be NULL) and carry_out are window sums as items of D.
- * Asynchronous on stream.
+ * sums.  work holds WindowWorkBytes<D>(n, counts), scratch
+ * WindowScratchBytes<D>(kind, n, counts); carry_in (may be NULL) and
+ * carry_out are window sums as items of D.  Floats with special values
+ * (plan->special: counts) also scan the windows' counts: counts_in (may be
+ * NULL) and counts_out their carries.  Asynchronous on stream.
  */
 template <typename In, typename Out, typename D>
 static cudaError_t
@@ -188,11 +291,15 @@ WindowChunk(int kind, int op, const In *x, const In *lag, int64_t m, Out *y, int
 			int64_t offset, int64_t w, int64_t row_len, const uint32_t *valid,
 			const uint32_t *lag_valid, bool packed, const HeadSource &heads,
 			const GsPlan *plan, const FloatPlan &fp, const Item<D> *carry_in,
-			Item<D> *carry_out, void *work, void *scratch, unsigned long long *err,
-			cudaStream_t stream, int sms, int arch)
+			Item<D> *carry_out, const Item<gs_i128> *counts_in, Item<gs_i128> *counts_out,
+			void *work, void *scratch, unsigned long long *err, cudaStream_t stream,
+			int sms, int arch)
 {
+	const bool	counts = !IsInt<In>::value && plan->special;
 	D		   *d = (D *) work;
 	D		   *s = d + WindowSumsAt(n);
+	gs_i128    *cd = (gs_i128 *) (s + WindowSumsAt(n));
+	gs_i128    *cs = cd + WindowSumsAt(n);
 	GsPlan		dplan = *plan;
 	cudaError_t e;
 
@@ -202,14 +309,27 @@ WindowChunk(int kind, int op, const In *x, const In *lag, int64_t m, Out *y, int
 	dplan.value_bits = packed ? 127 : plan->value_bits + 1;
 	dplan.special = false;
 	WindowDeltas<In, D><<<ElemBlocks(n, sms), GS_ELEM_THREADS, 0, stream>>>(
-		x, lag, m, n, offset, w, row_len, valid, lag_valid, packed, fp, d);
+		x, lag, m, n, offset, w, row_len, valid, lag_valid, packed, fp, d,
+		counts ? cd : NULL);
 	if ((e = cudaGetLastError()) != cudaSuccess)
 		return e;
 	if ((e = ScanChunk<D, D, D>(kind, d, s, n, offset, heads, &dplan, fp, false, carry_in,
 								carry_out, scratch, err, stream, sms, arch)) != cudaSuccess)
 		return e;
+	if (counts)
+	{
+		/* the counts' deltas, made beside the sums' */
+		GsPlan		cplan = dplan;
+
+		cplan.value_bits = 127;
+		if ((e = ScanChunk<gs_i128, gs_i128, gs_i128>(kind, cd, cs, n, offset, heads,
+													   &cplan, fp, false, counts_in, counts_out,
+													   scratch, err, stream, sms, arch)) != cudaSuccess)
+			return e;
+	}
 	WindowOutput<Out, D><<<ElemBlocks(n, sms), GS_ELEM_THREADS, 0, stream>>>(
-		s, y, n, offset, op, w, row_len, valid, packed, IsInt<In>::value ? 0 : plan->lsb, fp, err);
+		s, y, n, offset, op, w, row_len, valid, packed, IsInt<In>::value ? 0 : plan->lsb, fp,
+		counts ? (const gs_i128 *) cs : NULL, err);
 	return cudaGetLastError();
 }
 
