@@ -86,9 +86,10 @@ SELECT (gpu_cumavg(array_fill(3::smallint, ARRAY[3000000])))[3000000] = 3;
 INSERT INTO checks SELECT 'cumavg int2 3M', engine = 'gpu' AND kernel = '$k' FROM gpuscan_last_run();
 SELECT gpu_movavg(ARRAY[1, NULL, 3, NULL, NULL, 6]::int[], 3) = '{1,NULL,2,NULL,NULL,6}';
 INSERT INTO checks SELECT 'movavg int4 with NULLs', engine = 'gpu' AND kernel = '$k' FROM gpuscan_last_run();
-SELECT gpu_movsum(ARRAY[1, 'NaN', 3]::real[], 2) IS NOT NULL;
-INSERT INTO checks SELECT 'movsum with NaN: the CPU engine, the reason given',
-  engine = 'cpu' AND fallback_reason LIKE '%NaN%' FROM gpuscan_last_run();
+SELECT gpu_movsum(ARRAY[1, 'NaN', 3, 4, '-Infinity', 2, -0, -0]::real[], 2)::text = '{1,NaN,NaN,7,-Infinity,-Infinity,2,-0}';
+INSERT INTO checks SELECT 'movsum float4 with NaN, -Infinity, -0', engine = 'gpu' AND kernel = '$k' FROM gpuscan_last_run();
+SELECT gpu_movavg(ARRAY['Infinity', 1, -0, -0, NULL, -0]::float8[], 2)::text = '{Infinity,Infinity,0.5,-0,NULL,-0}';
+INSERT INTO checks SELECT 'movavg float8 with Infinity, -0, NULL', engine = 'gpu' AND kernel = '$k' FROM gpuscan_last_run();
 SELECT engine, kernel, elements, accumulator_bits, round(h2d_ms::numeric, 3) AS h2d_ms,
        round(kernel_ms::numeric, 3) AS kernel_ms, round(d2h_ms::numeric, 3) AS d2h_ms,
        round(total_ms::numeric, 3) AS total_ms FROM gpuscan_last_run();
