@@ -302,18 +302,18 @@ MakePlan(const GsScanSpec *spec, const GsSource *src, const GsChunk *c0, bool on
 
 /*
  * What the GPU engine leaves to the CPU engine among window scans: means
- * of arrays with NULLs whose sums need more than 64 bits (the count of a
- * window's values rides in the low 32 bits of a 128-bit sum).
+ * of arrays with NULLs whose sums need more than GS_PACKED_SUM_BITS bits
+ * (the count of a window's values rides in the low 32 bits of a 128-bit
+ * sum).
  */
 static bool
 WindowRefused(const GsScanSpec *spec, const GsPlan *plan, GsScanResult *res)
 {
-	bool		mean = spec->op == GS_OP_MOVAVG || spec->op == GS_OP_CUMAVG;
-
-	if (!GS_OP_IS_WINDOW(spec->op) || !(spec->nulls != NULL && mean && plan->acc_bits > 64))
+	if (!gs_window_packed(spec) || gs_plan_sum_bits(plan) <= GS_PACKED_SUM_BITS)
 		return false;
 	snprintf(res->message, sizeof(res->message),
-			 "means of arrays with NULLs whose sums need more than 64 bits run on the CPU engine");
+			 "means of arrays with NULLs whose sums need more than %d bits run on the CPU engine",
+			 GS_PACKED_SUM_BITS);
 	res->status = GS_ERR_GPU_UNSUPPORTED;
 	return true;
 }
@@ -435,7 +435,7 @@ gs_chunked_scan(const GsScanSpec *spec, GsKernel kernel, int fault,
 	proto->row_len = spec->row_len;
 	proto->window = window;
 	proto->positions = GS_OP_IS_WINDOW(spec->op) && spec->nulls != NULL;
-	proto->packed = proto->positions && spec->op != GS_OP_MOVSUM;
+	proto->packed = gs_window_packed(spec);
 	gs_plan_counts(spec, &proto->plan);
 	if (proto->plan.nvalues == 0)
 	{

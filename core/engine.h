@@ -179,6 +179,7 @@ typedef struct GsPlanLimits
 	bool		speculative;
 	int32_t		min_lo;
 	uint64_t	max_abs;
+	int			sum_cap;		/* margins keep sums within these bits where the values do (0: none) */
 } GsPlanLimits;
 
 /*
@@ -189,6 +190,23 @@ extern bool gs_plan_merge(GsPlan *a, const GsPlan *b, int max_bits);
 
 /* A float plan from statistics over all values (plan's counts set). */
 extern void gs_plan_from_stats(GsPlan *plan, const GsFloatStats *st);
+
+/* Bits of two's complement that hold every running total (and window sum) under plan. */
+extern int	gs_plan_sum_bits(const GsPlan *plan);
+
+/*
+ * The widest window sum that a mean over positions (an array with NULLs)
+ * carries on the GPU: above its 32-bit count of values in 128 bits
+ * (cuda/window.cuh); wider ones run on the CPU engine.
+ */
+#define GS_PACKED_SUM_BITS	96
+
+/* Does a scan carry each window's count of values in its sums (a mean over positions)? */
+static inline bool
+gs_window_packed(const GsScanSpec *spec)
+{
+	return GS_OP_IS_WINDOW(spec->op) && spec->nulls != NULL && spec->op != GS_OP_MOVSUM;
+}
 
 /* A speculative float plan from a sample, and the limits to check. */
 extern void gs_plan_speculative(const GsScanSpec *spec, GsPlan *plan,

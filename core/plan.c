@@ -195,8 +195,15 @@ gs_plan_from_stats(GsPlan *plan, const GsFloatStats *st)
 	}
 	plan->lsb = st->lo - bias;
 	plan->value_bits = gs_float_top_bit(st->maxabs, plan->type == GS_FLOAT8) + 1 - plan->lsb;
-	/* |prefix| < nvalues * 2^(maxmsb+1), plus a sign bit */
-	SetWidth(plan, plan->value_bits + gs_ceil_log2(plan->nvalues) + 1);
+	SetWidth(plan, gs_plan_sum_bits(plan));
+}
+
+/* Bits of two's complement that hold every running total (and window sum) under plan. */
+int
+gs_plan_sum_bits(const GsPlan *plan)
+{
+	/* |prefix| < nvalues * 2^value_bits, plus a sign bit */
+	return plan->value_bits + gs_ceil_log2(plan->nvalues) + 1;
 }
 
 /*
@@ -224,7 +231,7 @@ gs_plan_merge(GsPlan *a, const GsPlan *b, int max_bits)
 
 		m.lsb = a->lsb < b->lsb ? a->lsb : b->lsb;
 		m.value_bits = (ta > tb ? ta : tb) - m.lsb;
-		SetWidth(&m, m.value_bits + gs_ceil_log2(m.nvalues) + 1);
+		SetWidth(&m, gs_plan_sum_bits(&m));
 	}
 	else if (b->acc_bits > m.acc_bits)
 		SetWidth(&m, b->acc_bits);
@@ -266,7 +273,8 @@ Pow2Bits(GsElemType type, int e)
  * The plan for statistics st widened by margins: values may reach
  * 2^margin_lo below st's lowest bit and 2^margin_hi above its largest
  * magnitude.  *lim gets those limits, for the GPU to check every value
- * against; the widest margins that keep st's accumulator width are chosen.
+ * against; the widest margins that keep st's accumulator width are chosen,
+ * and that keep its sums within lim->sum_cap bits if st's are.
  */
 static void
 PlanWithMargins(GsPlan *plan, const GsFloatStats *st, GsPlanLimits *lim)
@@ -275,9 +283,11 @@ PlanWithMargins(GsPlan *plan, const GsFloatStats *st, GsPlanLimits *lim)
 	bool		f8 = plan->type == GS_FLOAT8;
 	int			base_bits,
 				top;
+	bool		capped;
 
 	gs_plan_from_stats(plan, st);
 	base_bits = plan->acc_bits;
+	capped = lim->sum_cap > 0 && gs_plan_sum_bits(plan) <= lim->sum_cap;
 	top = gs_float_top_bit(st->maxabs, f8);
 	for (int k = 0; k < 4; k++)
 	{
@@ -288,7 +298,8 @@ PlanWithMargins(GsPlan *plan, const GsFloatStats *st, GsPlanLimits *lim)
 		/* positive floats order as their bits: the largest below 2^hi */
 		wide.maxabs = Pow2Bits(plan->type, hi) - 1;
 		gs_plan_from_stats(plan, &wide);
-		if (plan->acc_bits <= base_bits || k == 3)
+		if ((plan->acc_bits <= base_bits && (!capped || gs_plan_sum_bits(plan) <= lim->sum_cap)) ||
+			k == 3)
 		{
 			lim->speculative = true;
 			lim->min_lo = wide.lo;
@@ -315,6 +326,8 @@ gs_plan_sample(const GsScanSpec *spec, const void *values, int64_t n, GsPlan *pl
 
 	gs_plan_counts(spec, plan);
 	memset(lim, 0, sizeof(*lim));
+	if (gs_window_packed(spec))
+		lim->sum_cap = GS_PACKED_SUM_BITS;
 	head = n < 65536 ? n : 65536;
 	gs_float_stats(values, head, f8, gs_simd_enabled(), &st);
 	stride = n > head ? (n - head) / 4096 + 1 : 0;

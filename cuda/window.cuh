@@ -29,7 +29,8 @@
  * window counts positions, and a NULL adds nothing.  Means need the count
  * of a window's values: it is summed in the same scan, in the low 32 bits
  * of a 128-bit sum (packed: sum * 2^32 + count, exact while the sum needs
- * 64 bits at most and counts stay below 2^32, which arrays do).
+ * GS_PACKED_SUM_BITS (96) bits at most and counts stay below 2^32, which
+ * arrays do; core/chunked.c leaves wider ones to the CPU engine).
  *
  * Arrays with NaN, Infinity or -0 (plan->special) add a second scan, of
  * each window's counts of NaN, +Infinity, -Infinity and of values other
