@@ -15,7 +15,7 @@
  * more, with and without NULLs, special values entering and leaving
  * (across chunks too, and first met after a sample's plan without them):
  * the GPU engine must refuse means of arrays with NULLs whose sums need
- * more than 64 bits (GS_ERR_GPU_UNSUPPORTED: the CPU engine runs them),
+ * more than GS_PACKED_SUM_BITS bits (GS_ERR_GPU_UNSUPPORTED: the CPU engine runs them),
  * and scan every other one bit for bit as the CPU engine does.
  *
  * Usage: engine_compare [-q] [max_log2_size]     Prints "N passed, N failed".
@@ -153,7 +153,7 @@ CompareOp(GsElemType type, int64_t nitems, int64_t row_len, int nullpct,
 		tgpu = BenchNow() - tgpu;
 
 		if (GS_OP_IS_WINDOW(op) && nvalues > 0 &&
-			nulls != NULL && op != GS_OP_MOVSUM && plan.acc_bits > 64)
+			nulls != NULL && op != GS_OP_MOVSUM && gs_plan_sum_bits(&plan) > GS_PACKED_SUM_BITS)
 		{
 			/* the CPU engine's: the GPU engine must refuse them */
 			if (gres.status != GS_ERR_GPU_UNSUPPORTED)
@@ -468,7 +468,7 @@ main(int argc, char **argv)
 
 	printf("(%d GPU calls refused by a sample's plan although all values fit)\n", refused_by_sample);
 	printf("(%d window scans refused, as they must be: means of arrays with NULLs"
-		   " wider than 64 bits)\n", refused_window);
+		   " wider than 96 bits)\n", refused_window);
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;
 }

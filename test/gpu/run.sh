@@ -86,10 +86,16 @@ SELECT (gpu_cumavg(array_fill(3::smallint, ARRAY[3000000])))[3000000] = 3;
 INSERT INTO checks SELECT 'cumavg int2 3M', engine = 'gpu' AND kernel = '$k' FROM gpuscan_last_run();
 SELECT gpu_movavg(ARRAY[1, NULL, 3, NULL, NULL, 6]::int[], 3) = '{1,NULL,2,NULL,NULL,6}';
 INSERT INTO checks SELECT 'movavg int4 with NULLs', engine = 'gpu' AND kernel = '$k' FROM gpuscan_last_run();
-SELECT gpu_movsum(ARRAY[1, 'NaN', 3, 4, '-Infinity', 2, -0, -0]::real[], 2)::text = '{1,NaN,NaN,7,-Infinity,-Infinity,2,-0}';
-INSERT INTO checks SELECT 'movsum float4 with NaN, -Infinity, -0', engine = 'gpu' AND kernel = '$k' FROM gpuscan_last_run();
-SELECT gpu_movavg(ARRAY['Infinity', 1, -0, -0, NULL, -0]::float8[], 2)::text = '{Infinity,Infinity,0.5,-0,NULL,-0}';
-INSERT INTO checks SELECT 'movavg float8 with Infinity, -0, NULL', engine = 'gpu' AND kernel = '$k' FROM gpuscan_last_run();
+-- (results checked here too: their exact text, then where they ran)
+SELECT gpu_movsum(ARRAY[1, 'NaN', 3, 4, '-Infinity', 2, '-0', '-0']::real[], 2)::text
+  = '{1,NaN,NaN,7,-Infinity,-Infinity,2,-0}' AS v \gset
+INSERT INTO checks SELECT 'movsum float4 with NaN, -Infinity, -0', :'v'::bool AND engine = 'gpu' AND kernel = '$k' FROM gpuscan_last_run();
+SELECT gpu_movavg(ARRAY['Infinity', 1, '-0', '-0', NULL, '-0']::float8[], 2)::text
+  = '{Infinity,Infinity,0.5,-0,NULL,-0}' AS v \gset
+INSERT INTO checks SELECT 'movavg float8 with Infinity, -0, NULL', :'v'::bool AND engine = 'gpu' AND kernel = '$k' FROM gpuscan_last_run();
+SELECT gpu_movavg(ARRAY[9223372036854775807, NULL, 9223372036854775807, 1]::bigint[], 2)::text
+  = '{9.223372036854776e+18,NULL,9.223372036854776e+18,4.611686018427388e+18}' AS v \gset
+INSERT INTO checks SELECT 'movavg int8 with NULLs (128-bit sums)', :'v'::bool AND engine = 'gpu' AND kernel = '$k' AND accumulator_bits = 128 FROM gpuscan_last_run();
 SELECT engine, kernel, elements, accumulator_bits, round(h2d_ms::numeric, 3) AS h2d_ms,
        round(kernel_ms::numeric, 3) AS kernel_ms, round(d2h_ms::numeric, 3) AS d2h_ms,
        round(total_ms::numeric, 3) AS total_ms FROM gpuscan_last_run();
