@@ -80,6 +80,24 @@ Store8(void *out, int64_t i, int64_t n, __mmask8 k, int f8, __m512d rd, __m256 r
 }
 
 /*
+ * Round eight exact sums p (units of 2^lsb; scale_d, scale_f: 2^lsb) to
+ * the results' type and store them (Store8).
+ */
+static inline __attribute__((always_inline)) AVX512_TARGET __mmask8
+StoreSums8(void *out, int64_t i, int64_t n, __mmask8 k, int f8, __m512i p,
+		   __m512d scale_d, __m256 scale_f)
+{
+	__m512d		rd = _mm512_setzero_pd();
+	__m256		rf = _mm256_setzero_ps();
+
+	if (f8)
+		rd = _mm512_mul_pd(_mm512_cvtepi64_pd(p), scale_d);
+	else
+		rf = _mm256_mul_ps(_mm512_cvtepi64_ps(p), scale_f);
+	return Store8(out, i, n, k, f8, rd, rf);
+}
+
+/*
  * Eight means (Scan64Mean): each window sum p over its count c, in units of
  * 2^lsb, into out + i.  A lane whose sum is an exact double (|p| <= 2^53)
  * takes one IEEE division, correctly rounded to double, and an exact
@@ -152,8 +170,6 @@ Scan64Mean(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 		__mmask8	k = TAIL8(n - i);
 		__m512i		q,
 					p;
-		__m512d		rd = _mm512_setzero_pd();
-		__m256		rf = _mm256_setzero_ps();
 		__mmask8	bad;
 
 		PREFETCH_AHEAD(in, i, f8);
@@ -183,11 +199,7 @@ Scan64Mean(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 				  _mm512_min_epi64(_mm512_add_epi64(_mm512_set1_epi64(rowpos0 + i + 1), iota), wv));
 			continue;
 		}
-		if (f8)
-			rd = _mm512_mul_pd(_mm512_cvtepi64_pd(p), scale_d);
-		else
-			rf = _mm256_mul_ps(_mm512_cvtepi64_ps(p), scale_f);
-		bad = Store8(out, i, n, k, f8, rd, rf);
+		bad = StoreSums8(out, i, n, k, f8, p, scale_d, scale_f);
 		if (__builtin_expect(bad != 0, 0))
 			return i + __builtin_ctz(bad);
 	}
@@ -252,8 +264,6 @@ Scan64Near(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 		__m512i		y = _mm512_permutex2var_epi64(hist[0], idx, nv >= 2 ? hist[1] : q);
 		/* lanes past the block: zero (y holds values there), or the carry is wrong */
 		__m512i		p = _mm512_maskz_sub_epi64(k, q, y);
-		__m512d		rd = _mm512_setzero_pd();
-		__m256		rf = _mm256_setzero_ps();
 		__mmask8	bad;
 
 		PREFETCH_AHEAD(in, i, f8);
@@ -264,11 +274,7 @@ Scan64Near(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 		PREFIX8(p);
 		p = _mm512_add_epi64(p, carry);
 		carry = _mm512_permutexvar_epi64(last, p);
-		if (f8)
-			rd = _mm512_mul_pd(_mm512_cvtepi64_pd(p), scale_d);
-		else
-			rf = _mm256_mul_ps(_mm512_cvtepi64_ps(p), scale_f);
-		bad = Store8(out, i, n, k, f8, rd, rf);
+		bad = StoreSums8(out, i, n, k, f8, p, scale_d, scale_f);
 		if (__builtin_expect(bad != 0, 0))
 			return i + __builtin_ctz(bad);
 	}
@@ -325,6 +331,13 @@ ScanSplit(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_
 	__m512i		cl = _mm512_set1_epi64(*carry_l);
 	int64_t		i;
 
+/* move L's excess over [-2^58, 2^58) into H (c: scratch) */
+#define RENORM59(h, l) \
+	do { \
+		c = _mm512_srai_epi64(_mm512_add_epi64((l), half), 59); \
+		(h) = _mm512_add_epi64((h), c); \
+		(l) = _mm512_sub_epi64((l), _mm512_slli_epi64(c, 59)); \
+	} while (0)
 #define JAM(l, jl, jb) \
 	_mm512_or_si512(_mm512_andnot_si512((jl), (l)), \
 					_mm512_and_si512(_mm512_add_epi64(_mm512_and_si512((l), (jl)), (jl)), (jb)))
@@ -377,9 +390,7 @@ ScanSplit(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_
 			ph = ch;
 			pl = _mm512_add_epi64(pl, cl);
 			cl = _mm512_add_epi64(cl, tl);
-			c = _mm512_srai_epi64(_mm512_add_epi64(cl, half), 59);
-			ch = _mm512_add_epi64(ch, c);
-			cl = _mm512_sub_epi64(cl, _mm512_slli_epi64(c, 59));
+			RENORM59(ch, cl);
 		}
 		else
 		{
@@ -402,9 +413,7 @@ ScanSplit(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_
 				qh = _mm512_sub_epi64(qh, _mm512_sub_epi64(_mm512_castpd_si512(ay), magic_bits));
 				ql = _mm512_sub_epi64(ql, _mm512_cvttpd_epi64(_mm512_fnmadd_pd(_mm512_sub_pd(ay, magic), two59,
 																			   _mm512_mul_pd(y, in_scale))));
-				c = _mm512_srai_epi64(_mm512_add_epi64(ql, half), 59);
-				qh = _mm512_add_epi64(qh, c);
-				ql = _mm512_sub_epi64(ql, _mm512_slli_epi64(c, 59));
+				RENORM59(qh, ql);
 			}
 			ph = qh;
 			pl = ql;
@@ -416,9 +425,8 @@ ScanSplit(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_
 			pl = _mm512_add_epi64(pl, cl);
 			/* the carry: add the eight values' total and renormalise */
 			cl = _mm512_add_epi64(cl, tl);
-			c = _mm512_srai_epi64(_mm512_add_epi64(cl, half), 59);
-			ch = _mm512_add_epi64(_mm512_add_epi64(ch, th), c);
-			cl = _mm512_sub_epi64(cl, _mm512_slli_epi64(c, 59));
+			ch = _mm512_add_epi64(ch, th);
+			RENORM59(ch, cl);
 			if (excl)
 			{
 				ph = _mm512_sub_epi64(ph, qh);
@@ -435,9 +443,7 @@ ScanSplit(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_
 			/* mixed or middling sums: normalise L to [-2^58, 2^58) */
 			__mmask8	small;
 
-			c = _mm512_srai_epi64(_mm512_add_epi64(pl, half), 59);
-			ph = _mm512_add_epi64(ph, c);
-			pl = _mm512_sub_epi64(pl, _mm512_slli_epi64(c, 59));
+			RENORM59(ph, pl);
 			small = _mm512_cmple_epu64_mask(_mm512_add_epi64(ph, two), four);
 			if (small != 0xff)
 				JAMMED_SUM(ph, pl, jam_low_n, jam_bit_n, rd, rf);
@@ -457,6 +463,7 @@ ScanSplit(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_
 		if (__builtin_expect(bad != 0, 0))
 			return i + __builtin_ctz(bad);
 	}
+#undef RENORM59
 #undef JAM
 #undef JAMMED_SUM
 #undef DIRECT_SUM
