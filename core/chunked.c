@@ -562,7 +562,7 @@ gs_chunked_scan(const GsScanSpec *spec, GsKernel kernel, int fault,
 			if (ck->has_carry)
 			{
 				memcpy(ck->carry, carry_in, sizeof(carry_in));
-				if (GS_OP_IS_WINDOW(spec->op) && !old.special && proto->plan.special)
+				if (!gs_window_counts(spec->op, &old) && gs_window_counts(spec->op, &proto->plan))
 					CountsBefore(spec, ck, counts_in);	/* counted from here on */
 				memcpy(ck->counts, counts_in, sizeof(counts_in));
 				if (ck->packed)

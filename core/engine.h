@@ -273,6 +273,13 @@ gs_kernel_name(GsKernel k)
 #define GS_WCOUNT_NINF		64
 #define GS_WCOUNT_NONNEGZERO 96	/* values other than -0 */
 
+/* Does a scan of op under plan count its windows' special values (GsChunk.counts)? */
+static inline bool
+gs_window_counts(GsScanOp op, const GsPlan *plan)
+{
+	return GS_OP_IS_WINDOW(op) && plan->special;	/* (integer plans have none) */
+}
+
 /*
  * One chunk of a scan, as the GPU engine executes it: n stored values,
  * those from value index offset on (a multiple of 32), in a pinned host

@@ -308,7 +308,7 @@ IssueChunk(GpuDev *g, GpuLane *l, GsChunk *c, char *msg, size_t msglen)
 	static_assert(sizeof(Item<Acc>) <= GS_CARRY_BYTES, "carry size");
 	static_assert(offsetof(Item<Acc>, f) == sizeof(Acc), "carry layout (GS_CARRY_BYTES, gs_carry_rescale)");
 	const int64_t m = WIN ? c->lag_n : 0;	/* values leaving from before the chunk */
-	const bool	counts = WIN && !IsInt<In>::value && plan->special;
+	const bool	counts = WIN && gs_window_counts(c->op, plan);
 	Item<gs_i128> *counts_in = (Item<gs_i128> *) (l->small + SM_COUNTS_IN);
 	Item<gs_i128> *counts_out = (Item<gs_i128> *) (l->small + SM_COUNTS_OUT);
 
@@ -362,7 +362,6 @@ IssueChunk(GpuDev *g, GpuLane *l, GsChunk *c, char *msg, size_t msglen)
 		(counts && c->has_carry &&
 		 FAILED(cudaMemcpyAsync(counts_in, c->counts, sizeof(Item<gs_i128>), cudaMemcpyHostToDevice,
 								l->s), "copying the carry")) ||
-		FAILED(cudaMemsetAsync(counts_out, 0, sizeof(Item<gs_i128>), l->s), "cudaMemsetAsync") ||
 		FAILED(cudaMemcpyAsync(l->in, c->data, (size_t) n * sizeof(In), cudaMemcpyHostToDevice, l->s),
 			   "copying to the GPU") ||
 		(m > c->lag_skip &&
@@ -525,7 +524,10 @@ gs_cuda_chunk_finish(int dev, int lane, GsChunk *c, char *msg, size_t msglen)
 		FAILED(cudaStreamSynchronize(l->s), "running the scan"))
 		return st;
 	memcpy(c->carry, l->hsmall + SM_CARRY_OUT, GS_CARRY_BYTES);
-	memcpy(c->counts, l->hsmall + SM_COUNTS_OUT, sizeof(c->counts));	/* zeros: none counted */
+	if (gs_window_counts(c->op, &c->plan))
+		memcpy(c->counts, l->hsmall + SM_COUNTS_OUT, sizeof(c->counts));
+	else
+		memset(c->counts, 0, sizeof(c->counts));	/* none counted */
 	memcpy(&err_index, l->hsmall + SM_ERR, sizeof(err_index));
 	memcpy(&viol, l->hsmall + SM_VIOL, sizeof(viol));
 	c->has_carry = true;

@@ -434,6 +434,26 @@ SumOutput(const Acc &v, int64_t gi, const FloatPlan &plan, unsigned long long *e
 }
 
 /*
+ * The output that the flags f of a float sum decide (core/exact.h): the
+ * special value they name, or, for a zero sum, +0 or -0.  Returns false
+ * when the sum's value decides (SumOutput).
+ */
+template <typename Out>
+__device__ __forceinline__ bool
+FlagsOutput(uint32_t f, bool zero, Out *o)
+{
+	double		sv;
+
+	if (gs_special_value(f, &sv))
+		*o = (Out) sv;
+	else if (zero)
+		*o = gs_zero_is_negative(f) ? (Out) -0.0 : (Out) 0.0;
+	else
+		return false;
+	return true;
+}
+
+/*
  * The output of one running total: the value itself for maxima and minima,
  * else SumOutput's, after special values and signed zero.
  */
@@ -456,12 +476,10 @@ MakeOutput(const Item<Acc> &it, int64_t gi, const FloatPlan &plan,
 		return SumOutput<Out, Acc>(it.v, gi, plan, err);
 	else
 	{
-		double		sv;
+		Out			o;
 
-		if (gs_special_value(it.f, &sv))
-			return (Out) sv;
-		if (it.v == 0)
-			return gs_zero_is_negative(it.f) ? (Out) -0.0 : (Out) 0.0;
+		if (FlagsOutput<Out>(it.f, it.v == 0, &o))
+			return o;
 		return SumOutput<Out, Acc>(it.v, gi, plan, err);
 	}
 }

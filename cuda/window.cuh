@@ -88,16 +88,13 @@ WindowCountField(gs_i128 c, int f)
 }
 
 /*
- * The output its counts c decide for a window: the special value they
- * name, or, when the window's sum is zero, -0 if it holds no value other
- * than -0, else +0.  Returns false when the sum decides.
+ * The flags (core/exact.h) of a window holding a value, from its counts
+ * c: each flag whose count is not 0 (WindowCount's inverse).
  */
-template <typename Out>
-__device__ __forceinline__ bool
-WindowSpecialOutput(gs_i128 c, bool zero, Out *o)
+__device__ __forceinline__ uint32_t
+WindowCountFlags(gs_i128 c)
 {
-	uint32_t	f = 0;
-	double		sv;
+	uint32_t	f = GS_FLAG_ANY;
 
 	if (WindowCountField(c, GS_WCOUNT_NAN))
 		f |= GS_FLAG_NAN;
@@ -105,13 +102,9 @@ WindowSpecialOutput(gs_i128 c, bool zero, Out *o)
 		f |= GS_FLAG_PINF;
 	if (WindowCountField(c, GS_WCOUNT_NINF))
 		f |= GS_FLAG_NINF;
-	if (gs_special_value(f, &sv))
-		*o = (Out) sv;
-	else if (zero)
-		*o = WindowCountField(c, GS_WCOUNT_NONNEGZERO) ? Out(0) : Out(-0.0);
-	else
-		return false;
-	return true;
+	if (WindowCountField(c, GS_WCOUNT_NONNEGZERO))
+		f |= GS_FLAG_NONNEGZERO;
+	return f;
 }
 
 /* Is bit i of a bitmap set (NULL bitmap: every bit is)? */
@@ -217,7 +210,7 @@ WindowOutput(const D *s, Out *y, int64_t n, int64_t offset, int op, int64_t w,
 			c = (uint64_t) w;
 		if (!ValidAt(valid, i))
 			o = Out(0);
-		else if (cs != NULL && WindowSpecialOutput<Out>(cs[i], v == 0, &o))
+		else if (cs != NULL && FlagsOutput<Out>(WindowCountFlags(cs[i]), v == 0, &o))
 			;					/* a special value, or a zero of the counts' sign */
 		else if (v == 0)
 			o = Out(0);
@@ -296,7 +289,7 @@ WindowChunk(int kind, int op, const In *x, const In *lag, int64_t m, Out *y, int
 			void *work, void *scratch, unsigned long long *err, cudaStream_t stream,
 			int sms, int arch)
 {
-	const bool	counts = !IsInt<In>::value && plan->special;
+	const bool	counts = gs_window_counts((GsScanOp) op, plan);
 	D		   *d = (D *) work;
 	D		   *s = d + WindowSumsAt(n);
 	gs_i128    *cd = (gs_i128 *) (s + WindowSumsAt(n));
