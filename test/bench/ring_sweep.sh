@@ -5,6 +5,7 @@
 # 16M real, double precision and integer arrays read from a table
 # (test/bench/statement_bench.py, the cluster restarted for each setting).
 # Usage (as root, GPU machine): ring_sweep.sh [OUTDIR] ["chunk_mb:copy_threads ..."]
+# (SIZES: array sizes in Mi elements, default 16; EXTRA: more statement_bench.py arguments)
 set -uo pipefail
 . "$(dirname "$0")/../../scripts/common.sh"
 cd "$TOP"
@@ -23,7 +24,7 @@ trap cluster_stop EXIT
 		mb=${s%%:*}
 		th=${s#*:}
 		cluster_restart "-c shared_preload_libraries=gpuscan -c shared_buffers=4GB -c gpuscan.service_chunk_mb=$mb -c gpuscan.copy_threads=$th" || exit 1
-		PYTHONUNBUFFERED=1 python3 test/bench/statement_bench.py $keep --runs 5 --sizes 16 --modes read,cpu,gpu \
+		PYTHONUNBUFFERED=1 python3 test/bench/statement_bench.py $keep --runs 5 --sizes "${SIZES:-16}" ${EXTRA:-} --modes read,cpu,gpu \
 			--title "gpuscan.service_chunk_mb = $mb, gpuscan.copy_threads = $th"
 		keep=--keep
 	done

@@ -13,8 +13,13 @@
 # DURATION seconds (default 20; every mode draws the same rows: --random-seed): TPS, failed transactions (a wrong result fails),
 # the host's CPU time per scan (/proc/stat over the run, every core,
 # pgbench included, over two scans per transaction), the GPU service's busy
-# time (gpuscan_service().busy_ms over the run) and the share of the
-# double precision scans that went to the GPU.  Ratios against cpu at the same client count.
+# time (gpuscan_service().busy_ms over the run), the share of the
+# double precision scans that went to the GPU and the GPU service process's
+# CPU time (100% is one core busy).  Ratios against cpu at the same client count.
+# SWEEP (optional): server settings to compare on the same data, a space-
+# separated list of NAME=VALUE (gpuscan.service_chunk_mb=4, say) or - for
+# the defaults; the cluster restarts with each one, and its rows' mode reads
+# MODE:NAME=VALUE (the gpuscan. prefix left out).
 # Writes OUTDIR/throughput.txt (the log and table), throughput.csv and, where
 # matplotlib is at hand, throughput.png.
 #
@@ -27,6 +32,8 @@ OUTDIR=${1:-$LOG_DIR/throughput}
 CLIENTS=${CLIENTS:-1 16 64 256}
 MODES=${MODES:-cpu gpu auto}
 DURATION=${DURATION:-20}
+SWEEP=${SWEEP:--}
+SERVER_OPTS="-c shared_preload_libraries=gpuscan -c max_connections=300 -c shared_buffers=4GB"
 SIZES=${SIZES:-1048576 1261000 1517000 1824000 2194000 2639000 3174000 3818000 4592000 5523000 6643000 7990000 9610000 11559000 13903000 16777216}
 mkdir -p "$OUTDIR"
 exec > >(tee "$OUTDIR/throughput.txt") 2>&1
@@ -36,7 +43,7 @@ echo "# host: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores"
 nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader 2>/dev/null | sed 's/^/# gpu: /'
 setup_packages || exit 1
 build_install || exit 1
-cluster_start "-c shared_preload_libraries=gpuscan -c max_connections=300 -c shared_buffers=4GB" || exit 1
+cluster_start "$SERVER_OPTS" || exit 1
 trap cluster_remove EXIT
 
 echo "== set-up: 16 rows of real[] and double precision[], 1M-16M elements"
@@ -69,20 +76,32 @@ psql -X -q -c "SET gpuscan.device = cpu" -c "SELECT sum(cardinality(gpu_cumsum(r
 
 cpu_jiffies() { awk '/^cpu / { print $2 + $3 + $4 + $7 + $8 }' /proc/stat; }
 busy_ms() { psql -X -A -t -c "SELECT coalesce(sum(busy_ms), 0) FROM gpuscan_service()"; }
+# the GPU service process's CPU time (jiffies), 0 without one
+service_jiffies() {
+	local pid; pid=$(psql -X -A -t -c "SELECT pid FROM gpuscan_service() LIMIT 1")
+	awk '{ print $14 + $15 }' "/proc/${pid:-0}/stat" 2>/dev/null || echo 0
+}
 HZ=$(getconf CLK_TCK)
 
-echo "clients,mode,tps,failed,cpu_ms_per_scan,gpu_busy_pct,gpu_share" > "$OUTDIR/throughput.csv"
+echo "clients,mode,tps,failed,cpu_ms_per_scan,gpu_busy_pct,gpu_share,service_cpu_pct" > "$OUTDIR/throughput.csv"
+for setting in $SWEEP; do
+	label=""
+	if [ "$setting" != - ]; then
+		cluster_restart "$SERVER_OPTS -c $setting" || exit 1
+		label=":${setting#gpuscan.}"
+		echo "== $setting"
+	fi
 for c in $CLIENTS; do
 	for mode in $MODES; do
 		j=$((c < 16 ? c : 16))
 		psql -X -q -c "TRUNCATE tp_runs"
-		j0=$(cpu_jiffies); b0=$(busy_ms); t0=$(date +%s.%N)
+		j0=$(cpu_jiffies); b0=$(busy_ms); s0=$(service_jiffies); t0=$(date +%s.%N)
 		# auto/N: auto with gpuscan.auto_max_host_scans = N
 		opts="-c gpuscan.device=${mode%%/*}"
 		[ "$mode" != "${mode%%/*}" ] && opts="$opts -c gpuscan.auto_max_host_scans=${mode#*/}"
 		PGOPTIONS="$opts" pgbench -n --random-seed=1 -c "$c" -j "$j" -T "$DURATION" \
 			-f test/bench/throughput.sql >"$OUTDIR/pgbench-$c-$mode.log" 2>&1
-		t1=$(date +%s.%N); j1=$(cpu_jiffies); b1=$(busy_ms)
+		t1=$(date +%s.%N); j1=$(cpu_jiffies); b1=$(busy_ms); s1=$(service_jiffies)
 		tps=$(sed -n 's/^tps = \([0-9.]*\).*/\1/p' "$OUTDIR/pgbench-$c-$mode.log" | head -1)
 		tx=$(sed -n 's/^number of transactions actually processed: \([0-9]*\).*/\1/p' "$OUTDIR/pgbench-$c-$mode.log")
 		failed=$(sed -n 's/^number of failed transactions: \([0-9]*\).*/\1/p' "$OUTDIR/pgbench-$c-$mode.log")
@@ -91,21 +110,25 @@ for c in $CLIENTS; do
 			FROM tp_runs")
 		awk -v c="$c" -v m="$mode" -v tps="${tps:-0}" -v tx="${tx:-0}" -v f="${failed:-0}" -v a="$aborted" \
 			-v dj=$((j1 - j0)) -v hz="$HZ" -v b0="$b0" -v b1="$b1" -v t0="$t0" -v t1="$t1" \
-			-v share="$share" 'BEGIN {
+			-v share="$share" -v label="$label" -v ds=$((s1 - s0)) 'BEGIN {
 				cpu = tx > 0 ? dj * 1000 / hz / (2 * tx) : 0
-				printf "%s,%s,%.1f,%d,%.1f,%.1f,%s\n", c, m, tps, f + a, cpu, 100 * (b1 - b0) / ((t1 - t0) * 1000), share }' \
+				printf "%s,%s%s,%.1f,%d,%.1f,%.1f,%s,%.0f\n", c, m, label, tps, f + a, cpu,
+					100 * (b1 - b0) / ((t1 - t0) * 1000), share, 100 * ds / hz / (t1 - t0) }' \
 			>> "$OUTDIR/throughput.csv"
 		tail -1 "$OUTDIR/throughput.csv"
 	done
 done
+done
 
 echo
-echo "| clients | mode | TPS | / cpu | failed | host CPU ms per scan | GPU busy | double precision scans on the GPU |"
-echo "|---|---|---|---|---|---|---|---|"
-awk -F, 'NR > 1 { key = $1; if ($2 == "cpu") base[key] = $3; row[NR] = $0 }
-	END { for (i = 2; i <= NR; i++) { split(row[i], f, ",");
-		printf "| %s | %s | %.1f | %.2fx | %d | %.1f | %.0f%% | %s%% |\n", f[1], f[2], f[3],
-			(base[f[1]] > 0 ? f[3] / base[f[1]] : 0), f[4], f[5], f[6], f[7] } }' "$OUTDIR/throughput.csv"
+echo "| clients | mode | TPS | / cpu | failed | host CPU ms per scan | GPU busy | double precision scans on the GPU | GPU service's CPU |"
+echo "|---|---|---|---|---|---|---|---|---|"
+# (ratios against cpu at the same client count and setting)
+awk -F, 'function setting(m) { return index(m, ":") ? substr(m, index(m, ":")) : "" }
+	NR > 1 { if ($2 ~ /^cpu(:|$)/) base[$1 setting($2)] = $3; row[NR] = $0 }
+	END { for (i = 2; i <= NR; i++) { split(row[i], f, ","); b = base[f[1] setting(f[2])];
+		printf "| %s | %s | %.1f | %.2fx | %d | %.1f | %.0f%% | %s%% | %s%% |\n", f[1], f[2], f[3],
+			(b > 0 ? f[3] / b : 0), f[4], f[5], f[6], f[7], f[8] } }' "$OUTDIR/throughput.csv"
 if python3 -c 'import matplotlib' 2>/dev/null; then
 	python3 "$TOP/test/bench/plot_throughput.py" "$OUTDIR/throughput.csv" "$OUTDIR/throughput.png" &&
 		echo "plot: $OUTDIR/throughput.png"
