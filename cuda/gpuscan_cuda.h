@@ -87,7 +87,7 @@ extern GsStatus gs_cuda_register(void *p, size_t bytes, char *msg, size_t msglen
  * Chunks a device runs at once, each in a lane of its own (a stream and
  * buffers): one's copy in beside another's kernel and a third's copy back.
  */
-#define GS_LANES 3
+#define GS_LANES 4
 
 /*
  * Queue one chunk on lane lane of device dev (copy in, scan, copy back,
@@ -99,6 +99,9 @@ extern GsStatus gs_cuda_register(void *p, size_t bytes, char *msg, size_t msglen
  */
 extern GsStatus gs_cuda_chunk_issue(int dev, int lane, GsChunk *chunk, char *msg, size_t msglen);
 extern GsStatus gs_cuda_chunk_finish(int dev, int lane, GsChunk *chunk, char *msg, size_t msglen);
+
+/* Has the chunk queued on a lane finished (or failed), so that finishing it will not wait? */
+extern int	gs_cuda_chunk_done(int dev, int lane);
 
 /* Start device dev afresh after a failure: context reset, ring registered again. */
 extern GsStatus gs_cuda_reset(int dev, char *msg, size_t msglen);

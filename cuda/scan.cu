@@ -39,7 +39,7 @@ typedef struct GpuLane
 	void	   *work;			/* window chunks: differences and sums */
 	size_t		work_cap;
 	char	   *small;			/* device: carry in, carry out, error index, violation */
-	char	   *hsmall;			/* pinned host: carry out, error index, violation */
+	char	   *hsmall;			/* pinned host: the same, copied in whole and back from SM_CARRY_OUT */
 } GpuLane;
 
 /*
@@ -353,15 +353,20 @@ IssueChunk(GpuDev *g, GpuLane *l, GsChunk *c, char *msg, size_t msglen)
 									cudaMemcpyHostToDevice, l->s), "copying which positions hold values")))
 			return st;
 	}
+	/*
+	 * The small block in one copy from its pinned host side (the lane's
+	 * last chunk is finished, so nothing reads it now): the carry and
+	 * counts in, no error index yet, no violation.
+	 */
+	memset(l->hsmall + SM_ERR, 0xff, 8);
+	memset(l->hsmall + SM_VIOL, 0, 4);
+	if (c->has_carry)
+		memcpy(l->hsmall + SM_CARRY_IN, c->carry, sizeof(Item<Acc>));
+	if (counts && c->has_carry)
+		memcpy(l->hsmall + SM_COUNTS_IN, c->counts, sizeof(Item<gs_i128>));
 	if (FAILED(cudaEventRecord(l->ev[0], l->s), "cudaEventRecord") ||
-		FAILED(cudaMemsetAsync(l->small + SM_ERR, 0xff, 8, l->s), "cudaMemsetAsync") ||
-		FAILED(cudaMemsetAsync(l->small + SM_VIOL, 0, 4, l->s), "cudaMemsetAsync") ||
-		(c->has_carry &&
-		 FAILED(cudaMemcpyAsync(carry_in, c->carry, sizeof(Item<Acc>), cudaMemcpyHostToDevice, l->s),
-				"copying the carry")) ||
-		(counts && c->has_carry &&
-		 FAILED(cudaMemcpyAsync(counts_in, c->counts, sizeof(Item<gs_i128>), cudaMemcpyHostToDevice,
-								l->s), "copying the carry")) ||
+		FAILED(cudaMemcpyAsync(l->small, l->hsmall, SM_BYTES, cudaMemcpyHostToDevice, l->s),
+			   "copying the carry") ||
 		FAILED(cudaMemcpyAsync(l->in, c->data, (size_t) n * sizeof(In), cudaMemcpyHostToDevice, l->s),
 			   "copying to the GPU") ||
 		(m > c->lag_skip &&
@@ -509,6 +514,23 @@ gs_cuda_chunk_issue(int dev, int lane, GsChunk *c, char *msg, size_t msglen)
 				: IssueChunk<double, double, int64_t>(g, l, c, msg, msglen);
 	}
 	return GS_ERR_INTERNAL;
+}
+
+/* Has a lane's chunk finished?  (An error counts as finished: finishing reports it.) */
+extern "C" int
+gs_cuda_chunk_done(int dev, int lane)
+{
+	cudaError_t err;
+
+	if (cudaSetDevice(dev) != cudaSuccess)
+		return 1;
+	err = cudaEventQuery(devs[dev].lanes[lane].ev[3]);
+	if (err == cudaErrorNotReady)
+	{
+		(void) cudaGetLastError();
+		return 0;
+	}
+	return 1;
 }
 
 /* Wait for a queued chunk and read what came of it. */

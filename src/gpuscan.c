@@ -152,7 +152,7 @@ _PG_init(void)
 								"A backend holds one segment while it scans; larger arrays stream "
 								"through it in chunks.",
 								&gpuscan_service_chunk_mb,
-								16,
+								4,
 								2, 4096,
 								PGC_POSTMASTER,
 								GUC_UNIT_MB,

@@ -16,7 +16,7 @@
 #include "service.h"
 
 int			gpuscan_service_ring_mb = 256;
-int			gpuscan_service_chunk_mb = 16;
+int			gpuscan_service_chunk_mb = 4;
 int			gpuscan_service_gpu_memory_mb = 1024;
 int			gpuscan_copy_threads = 0;
 

@@ -26,6 +26,7 @@
 #include "service.h"
 
 #define BATCH_MAX		256		/* requests in one batch */
+#define SPIN_US			200		/* polled before sleeping (test/bench/NOTES.md) */
 #define BATCH_VALUES	65536	/* the largest array a batch takes */
 
 PGDLLEXPORT void gpuscan_service_main(Datum arg);
@@ -77,7 +78,7 @@ ServiceExit(int code, Datum arg)
 typedef struct Job
 {
 	bool		busy;			/* issued, not yet finished */
-	uint64		order;			/* when it was issued: the oldest is finished first */
+	uint64		order;			/* when it was issued: the oldest done is finished first */
 	int			device;
 	int			lane;
 	int			n;
@@ -428,9 +429,12 @@ FillLanes(const int *usable, int nusable)
 	return busy;
 }
 
-/* The job in flight that was issued first, or NULL. */
+/*
+ * The oldest job in flight; with done, the oldest of those that are done
+ * (finishing it will not wait).  NULL when there is none.
+ */
 static Job *
-OldestJob(const int *usable, int nusable)
+OldestJob(const int *usable, int nusable, bool done)
 {
 	Job		   *oldest = NULL;
 
@@ -439,10 +443,80 @@ OldestJob(const int *usable, int nusable)
 		{
 			Job		   *job = &jobs[usable[i]][lane];
 
-			if (job->busy && (oldest == NULL || job->order < oldest->order))
+			if (job->busy && (oldest == NULL || job->order < oldest->order) &&
+				(!done || gs_cuda_chunk_done(job->device, job->lane)))
 				oldest = job;
 		}
 	return oldest;
+}
+
+/* Microseconds on a monotonic clock. */
+static int64
+NowUs(void)
+{
+	instr_time	now;
+
+	INSTR_TIME_SET_CURRENT(now);
+	return (int64) INSTR_TIME_GET_MICROSEC(now);
+}
+
+/* Is a request queued, with a lane free for it?  (A hint, read without the lock.) */
+static bool
+CanIssue(const int *usable, int nusable)
+{
+	if (((volatile GsService *) gs_svc)->queued <= 0)
+		return false;
+	for (int i = 0; i < nusable; i++)
+		if (in_flight[usable[i]] < GS_LANES)
+			return true;
+	return false;
+}
+
+/*
+ * The job to finish next, with jobs in flight: the oldest of those done;
+ * else, polled for up to SPIN_US, the first to be done, unless a request
+ * can be issued first (NULL: fill the lanes again); else the oldest, waited
+ * for asleep.
+ */
+static Job *
+NextJob(const int *usable, int nusable)
+{
+	int64		until = 0;
+
+	for (;;)
+	{
+		Job		   *job = OldestJob(usable, nusable, true);
+
+		if (job != NULL)
+			return job;
+		if (CanIssue(usable, nusable))
+			return NULL;
+		if (until == 0)
+			until = NowUs() + SPIN_US;
+		else if (NowUs() >= until || ShutdownRequestPending)
+			return OldestJob(usable, nusable, false);
+	}
+}
+
+/*
+ * Nothing in flight: poll for a request for up to SPIN_US before sleeping
+ * on the latch.  True when one came (false at once when the count says one
+ * is queued that could not be picked: the latch then).
+ */
+static bool
+AwaitRequest(void)
+{
+	int64		until = NowUs() + SPIN_US;
+
+	if (((volatile GsService *) gs_svc)->queued > 0)
+		return false;
+	while (((volatile GsService *) gs_svc)->queued <= 0)
+	{
+		if (NowUs() >= until || ShutdownRequestPending || ConfigReloadPending)
+			return false;
+		pg_spin_delay();
+	}
+	return true;
 }
 
 /*
@@ -514,8 +588,9 @@ OpenGpus(int *usable)
 
 /*
  * The service's main loop: keep the lanes of every GPU busy with the
- * oldest requests, finish the oldest job in flight, again; sleep on the
- * latch when nothing is queued or in flight.
+ * oldest requests, finish a job in flight (NextJob), again; with nothing
+ * queued or in flight, poll briefly, then sleep on the latch.  Polling
+ * keeps a busy GPU's lanes turning over without waiting to be woken.
  */
 void
 gpuscan_service_main(Datum arg)
@@ -542,8 +617,6 @@ gpuscan_service_main(Datum arg)
 
 	for (;;)
 	{
-		Job		   *oldest;
-
 		ResetLatch(MyLatch);
 		if (ShutdownRequestPending)
 			break;
@@ -554,10 +627,14 @@ gpuscan_service_main(Datum arg)
 		}
 		if (nusable > 0 && FillLanes(usable, nusable) > 0)
 		{
-			oldest = OldestJob(usable, nusable);
-			FinishAndComplete(oldest);
+			Job		   *job = NextJob(usable, nusable);
+
+			if (job != NULL)
+				FinishAndComplete(job);
 			continue;
 		}
+		if (nusable > 0 && AwaitRequest())
+			continue;
 		(void) WaitLatch(MyLatch, WL_LATCH_SET | WL_EXIT_ON_PM_DEATH, -1L, PG_WAIT_EXTENSION);
 	}
 	/* exit status 1: PostgreSQL starts the service again (unless it is shutting down) */
