@@ -140,10 +140,11 @@ _PG_init(void)
 		DefineCustomIntVariable("gpuscan.service_ring_mb",
 								"Shared memory the GPU service's ring takes, page-locked.",
 								"Backends stream their arrays through segments of this ring; "
-								"it bounds the pinned host memory of the whole server.",
+								"it bounds the pinned host memory of the whole server. "
+								"-1: one segment per CPU core (at least 4).",
 								&gpuscan_service_ring_mb,
-								256,
-								16, 65536,
+								-1,
+								-1, 65536,
 								PGC_POSTMASTER,
 								GUC_UNIT_MB,
 								NULL, NULL, NULL);

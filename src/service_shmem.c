@@ -5,6 +5,8 @@
  */
 #include "postgres.h"
 
+#include <unistd.h>
+
 #include "access/twophase.h"
 #include "miscadmin.h"
 #include "postmaster/bgworker.h"
@@ -15,10 +17,12 @@
 
 #include "service.h"
 
-int			gpuscan_service_ring_mb = 256;
+int			gpuscan_service_ring_mb = -1;
 int			gpuscan_service_chunk_mb = 4;
 int			gpuscan_service_gpu_memory_mb = 1024;
 int			gpuscan_copy_threads = 0;
+
+#define MIN_AUTO_SEGMENTS 4		/* the ring's segments by default, at least */
 
 GsService  *gs_svc;				/* NULL unless preloaded */
 static shmem_request_hook_type prev_shmem_request_hook;
@@ -36,12 +40,21 @@ SegmentBytes(void)
 	return Max(chunk, (Size) RING_ALIGN);
 }
 
-/* Segments in the ring. */
+/*
+ * Segments in the ring: gpuscan.service_ring_mb of them, or with -1 one per
+ * core (at least MIN_AUTO_SEGMENTS): each segment in use is a backend
+ * streaming an array, a core's work, and more streams than cores only keep
+ * more of the ring out of the host's caches (test/bench/NOTES.md).
+ */
 static int
 SegmentCount(void)
 {
-	Size		n = ((Size) gpuscan_service_ring_mb << 20) / SegmentBytes();
+	Size		n;
 
+	if (gpuscan_service_ring_mb < 0)
+		n = Max((Size) sysconf(_SC_NPROCESSORS_ONLN), MIN_AUTO_SEGMENTS);
+	else
+		n = ((Size) gpuscan_service_ring_mb << 20) / SegmentBytes();
 	return (int) Min(Max(n, 1), MAX_SEGMENTS);
 }
 

@@ -41,7 +41,10 @@ SELECT (count(*) > 0) = pg_temp.preloaded() AS rows_iff_preloaded,
        bool_and((state = 'no GPU') = (message IS NOT NULL)) IS NOT FALSE AS message_iff_no_gpu,
        bool_and(requests >= 0 AND batches >= 0 AND bytes >= 0 AND busy_ms >= 0 AND errors >= 0
                 AND queue_depth >= 0 AND free_segments BETWEEN 0 AND segments
-                AND segments >= 1 AND active_scans >= 0) IS NOT FALSE AS counters_sane
+                AND segments >= 1 AND active_scans >= 0) IS NOT FALSE AS counters_sane,
+       -- gpuscan.service_ring_mb = -1 (the default): a segment per core, at least 4
+       -- (-1 read as a size would give the most, 1024)
+       bool_and(segments BETWEEN 4 AND 1023) IS NOT FALSE AS default_ring_segments
 FROM gpuscan_service();
 
 -- the service's devices are gpuscan_devices()'s
