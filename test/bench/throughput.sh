@@ -16,6 +16,9 @@
 # time (gpuscan_service().busy_ms over the run), the share of the
 # double precision scans that went to the GPU and the GPU service process's
 # CPU time (100% is one core busy).  Ratios against cpu at the same client count.
+# ROUNDS (default 1): each client count runs every mode this many times in
+# turn; the table and throughput.csv give each point's median
+# (throughput-runs.csv every run).
 # SWEEP (optional): server settings to compare on the same data, a space-
 # separated list of NAME=VALUE (gpuscan.service_chunk_mb=4, say) or - for
 # the defaults; the cluster restarts with each one, and its rows' mode reads
@@ -32,6 +35,7 @@ OUTDIR=${1:-$LOG_DIR/throughput}
 CLIENTS=${CLIENTS:-1 16 64 256}
 MODES=${MODES:-cpu gpu auto}
 DURATION=${DURATION:-20}
+ROUNDS=${ROUNDS:-1}
 SWEEP=${SWEEP:--}
 SERVER_OPTS="-c shared_preload_libraries=gpuscan -c max_connections=300 -c shared_buffers=4GB"
 SIZES=${SIZES:-1048576 1261000 1517000 1824000 2194000 2639000 3174000 3818000 4592000 5523000 6643000 7990000 9610000 11559000 13903000 16777216}
@@ -83,7 +87,8 @@ service_jiffies() {
 }
 HZ=$(getconf CLK_TCK)
 
-echo "clients,mode,tps,failed,cpu_ms_per_scan,gpu_busy_pct,gpu_share,service_cpu_pct" > "$OUTDIR/throughput.csv"
+HEADER="clients,mode,tps,failed,cpu_ms_per_scan,gpu_busy_pct,gpu_share,service_cpu_pct"
+echo "$HEADER,round" > "$OUTDIR/throughput-runs.csv"
 for setting in $SWEEP; do
 	label=""
 	if [ "$setting" != - ]; then
@@ -92,6 +97,7 @@ for setting in $SWEEP; do
 		echo "== $setting"
 	fi
 for c in $CLIENTS; do
+	for round in $(seq 1 "$ROUNDS"); do
 	for mode in $MODES; do
 		j=$((c < 16 ? c : 16))
 		psql -X -q -c "TRUNCATE tp_runs"
@@ -99,26 +105,47 @@ for c in $CLIENTS; do
 		# auto/N: auto with gpuscan.auto_max_host_scans = N
 		opts="-c gpuscan.device=${mode%%/*}"
 		[ "$mode" != "${mode%%/*}" ] && opts="$opts -c gpuscan.auto_max_host_scans=${mode#*/}"
+		log="$OUTDIR/pgbench-$c-$(echo "$mode$label" | tr '/:=' '---').log"
 		PGOPTIONS="$opts" pgbench -n --random-seed=1 -c "$c" -j "$j" -T "$DURATION" \
-			-f test/bench/throughput.sql >"$OUTDIR/pgbench-$c-$mode.log" 2>&1
+			-f test/bench/throughput.sql >"$log" 2>&1
 		t1=$(date +%s.%N); j1=$(cpu_jiffies); b1=$(busy_ms); s1=$(service_jiffies)
-		tps=$(sed -n 's/^tps = \([0-9.]*\).*/\1/p' "$OUTDIR/pgbench-$c-$mode.log" | head -1)
-		tx=$(sed -n 's/^number of transactions actually processed: \([0-9]*\).*/\1/p' "$OUTDIR/pgbench-$c-$mode.log")
-		failed=$(sed -n 's/^number of failed transactions: \([0-9]*\).*/\1/p' "$OUTDIR/pgbench-$c-$mode.log")
-		aborted=$(grep -c "aborted in command\|ERROR" "$OUTDIR/pgbench-$c-$mode.log")
+		tps=$(sed -n 's/^tps = \([0-9.]*\).*/\1/p' "$log" | head -1)
+		tx=$(sed -n 's/^number of transactions actually processed: \([0-9]*\).*/\1/p' "$log")
+		failed=$(sed -n 's/^number of failed transactions: \([0-9]*\).*/\1/p' "$log")
+		aborted=$(grep -c "aborted in command\|ERROR" "$log")
+		[ -z "$tps" ] && aborted=$((aborted + 1))	# pgbench did not run: a failure
 		share=$(psql -X -A -t -c "SELECT round(100.0 * count(*) FILTER (WHERE engine = 'gpu') / greatest(count(*), 1))
 			FROM tp_runs")
 		awk -v c="$c" -v m="$mode" -v tps="${tps:-0}" -v tx="${tx:-0}" -v f="${failed:-0}" -v a="$aborted" \
 			-v dj=$((j1 - j0)) -v hz="$HZ" -v b0="$b0" -v b1="$b1" -v t0="$t0" -v t1="$t1" \
-			-v share="$share" -v label="$label" -v ds=$((s1 - s0)) 'BEGIN {
+			-v share="$share" -v label="$label" -v ds=$((s1 - s0)) -v r="$round" 'BEGIN {
 				cpu = tx > 0 ? dj * 1000 / hz / (2 * tx) : 0
-				printf "%s,%s%s,%.1f,%d,%.1f,%.1f,%s,%.0f\n", c, m, label, tps, f + a, cpu,
-					100 * (b1 - b0) / ((t1 - t0) * 1000), share, 100 * ds / hz / (t1 - t0) }' \
-			>> "$OUTDIR/throughput.csv"
-		tail -1 "$OUTDIR/throughput.csv"
+				printf "%s,%s%s,%.1f,%d,%.1f,%.1f,%s,%.0f,%d\n", c, m, label, tps, f + a, cpu,
+					100 * (b1 - b0) / ((t1 - t0) * 1000), share, 100 * ds / hz / (t1 - t0), r }' \
+			>> "$OUTDIR/throughput-runs.csv"
+		tail -1 "$OUTDIR/throughput-runs.csv"
+	done
 	done
 done
 done
+
+# each point: the median of its rounds (failures summed)
+python3 - "$OUTDIR/throughput-runs.csv" "$OUTDIR/throughput.csv" <<'PY'
+import csv, statistics, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+keys = []
+for r in rows:
+    if (r["clients"], r["mode"]) not in keys:
+        keys.append((r["clients"], r["mode"]))
+cols = ["tps", "cpu_ms_per_scan", "gpu_busy_pct", "gpu_share", "service_cpu_pct"]
+with open(sys.argv[2], "w") as out:
+    out.write("clients,mode,tps,failed,cpu_ms_per_scan,gpu_busy_pct,gpu_share,service_cpu_pct\n")
+    for c, m in keys:
+        rs = [r for r in rows if r["clients"] == c and r["mode"] == m]
+        med = {k: statistics.median(float(r[k]) for r in rs) for k in cols}
+        out.write("%s,%s,%.1f,%d,%.1f,%.1f,%.0f,%.0f\n" % (c, m, med["tps"], sum(int(r["failed"]) for r in rs),
+                  med["cpu_ms_per_scan"], med["gpu_busy_pct"], med["gpu_share"], med["service_cpu_pct"]))
+PY
 
 echo
 echo "| clients | mode | TPS | / cpu | failed | host CPU ms per scan | GPU busy | double precision scans on the GPU | GPU service's CPU |"
