@@ -85,7 +85,8 @@ extern GsStatus gs_cuda_register(void *p, size_t bytes, char *msg, size_t msglen
 
 /*
  * Chunks a device runs at once, each in a lane of its own (a stream and
- * buffers): one's copy in beside another's kernel and a third's copy back.
+ * buffers): one's copy in beside another's kernel and a third's copy back,
+ * and a fourth's while its caller completes one of them.
  */
 #define GS_LANES 4
 

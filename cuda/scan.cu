@@ -366,7 +366,7 @@ IssueChunk(GpuDev *g, GpuLane *l, GsChunk *c, char *msg, size_t msglen)
 		memcpy(l->hsmall + SM_COUNTS_IN, c->counts, sizeof(Item<gs_i128>));
 	if (FAILED(cudaEventRecord(l->ev[0], l->s), "cudaEventRecord") ||
 		FAILED(cudaMemcpyAsync(l->small, l->hsmall, SM_BYTES, cudaMemcpyHostToDevice, l->s),
-			   "copying the carry") ||
+			   "copying the carry and flags") ||
 		FAILED(cudaMemcpyAsync(l->in, c->data, (size_t) n * sizeof(In), cudaMemcpyHostToDevice, l->s),
 			   "copying to the GPU") ||
 		(m > c->lag_skip &&

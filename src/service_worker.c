@@ -26,8 +26,8 @@
 #include "service.h"
 
 #define BATCH_MAX		256		/* requests in one batch */
-#define SPIN_US			200		/* polled before sleeping (test/bench/NOTES.md) */
 #define BATCH_VALUES	65536	/* the largest array a batch takes */
+#define SPIN_US			200		/* polled before sleeping (test/bench/NOTES.md) */
 
 PGDLLEXPORT void gpuscan_service_main(Datum arg);
 
