@@ -460,11 +460,18 @@ NowUs(void)
 	return (int64) INSTR_TIME_GET_MICROSEC(now);
 }
 
-/* Is a request queued, with a lane free for it?  (A hint, read without the lock.) */
+/* Requests queued now: a hint, read without the lock. */
+static inline int
+QueuedHint(void)
+{
+	return ((volatile GsService *) gs_svc)->queued;
+}
+
+/* Is a request queued, with a lane free for it? */
 static bool
 CanIssue(const int *usable, int nusable)
 {
-	if (((volatile GsService *) gs_svc)->queued <= 0)
+	if (QueuedHint() <= 0)
 		return false;
 	for (int i = 0; i < nusable; i++)
 		if (in_flight[usable[i]] < GS_LANES)
@@ -508,9 +515,9 @@ AwaitRequest(void)
 {
 	int64		until = NowUs() + SPIN_US;
 
-	if (((volatile GsService *) gs_svc)->queued > 0)
+	if (QueuedHint() > 0)
 		return false;
-	while (((volatile GsService *) gs_svc)->queued <= 0)
+	while (QueuedHint() <= 0)
 	{
 		if (NowUs() >= until || ShutdownRequestPending || ConfigReloadPending)
 			return false;

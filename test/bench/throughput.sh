@@ -139,7 +139,7 @@ for r in rows:
         keys.append((r["clients"], r["mode"]))
 cols = ["tps", "cpu_ms_per_scan", "gpu_busy_pct", "gpu_share", "service_cpu_pct"]
 with open(sys.argv[2], "w") as out:
-    out.write("clients,mode,tps,failed,cpu_ms_per_scan,gpu_busy_pct,gpu_share,service_cpu_pct\n")
+    out.write(",".join(f for f in csv.DictReader(open(sys.argv[1])).fieldnames if f != "round") + "\n")
     for c, m in keys:
         rs = [r for r in rows if r["clients"] == c and r["mode"] == m]
         med = {k: statistics.median(float(r[k]) for r in rs) for k in cols}
