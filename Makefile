@@ -21,8 +21,10 @@ OBJS = \
 	$(CORE_OBJS) \
 	$(CPU_OBJS)
 
-# what both engines share: planning, the float analysis, the GPU chunk driver
-CORE_OBJS = core/plan.o core/analysis.o core/source.o core/chunked.o core/host_copy.o
+# what both engines share: planning, the float analysis, the GPU chunk driver,
+# the exact accumulator of the aggregates and the window forms' carries
+CORE_OBJS = core/plan.o core/analysis.o core/source.o core/chunked.o core/host_copy.o \
+	core/accum.o
 # the exact CPU engine
 CPU_OBJS = cpu/driver.o cpu/sum_block.o cpu/sum_float.o cpu/sum_int.o cpu/order.o \
 	cpu/cpu_simd.o cpu/window.o
@@ -32,7 +34,7 @@ DATA = sql/gpuscan--1.0.sql sql/gpuscan--1.0--1.1.sql sql/gpuscan--1.1--1.2.sql 
 REGRESS = cumsum cummax moving stream config devices service upgrade
 REGRESS_OPTS = --inputdir=test
 
-EXTRA_CLEAN = test/engine/engine_test test/bench/cpu_bench test/bench/window_bench test/bench/window_bench_gpu test/engine/engine_compare \
+EXTRA_CLEAN = test/engine/engine_test test/engine/accum_test test/bench/cpu_bench test/bench/window_bench test/bench/window_bench_gpu test/engine/engine_compare \
 	test/bench/kernel_bench test/bench/pipeline_bench test/bench/host_bench cuda/*.o cuda/libgpuscan_cuda.a \
 	test/fuzz/fuzz_cpu_engine test/fuzz/fuzz_reference.o test/fuzz/scratch \
 	results regression.diffs regression.out tmp_check

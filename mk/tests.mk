@@ -19,6 +19,11 @@ test/engine/engine_test: test/engine/engine_test.c $(ENGINE_TEST_H) test/engine/
 		$(ENGINE_SRC) $(ENGINE_HDR)
 	$(CC) $(TEST_CFLAGS) -o $@ test/engine/engine_test.c $(ENGINE_SRC) -lpthread -lm
 
+# the exact accumulator (core/accum.h) against the same reference
+test/engine/accum_test: test/engine/accum_test.c test/rand.h test/engine/reference.h \
+		$(ENGINE_SRC) $(ENGINE_HDR)
+	$(CC) $(TEST_CFLAGS) -o $@ test/engine/accum_test.c $(ENGINE_SRC) -lpthread -lm
+
 test/bench/cpu_bench: test/bench/cpu_bench.c $(BENCH_H) $(ENGINE_SRC) $(ENGINE_HDR)
 	$(CC) $(TEST_CFLAGS) -o $@ test/bench/cpu_bench.c $(ENGINE_SRC) -lpthread -lm
 

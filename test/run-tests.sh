@@ -47,6 +47,13 @@ if make -s PG_CONFIG="$PG_CONFIG" test/engine/engine_test; then
 else
 	FAILED=$((FAILED + 1))
 fi
+# the exact accumulator of the aggregates and window forms, alone
+if make -s PG_CONFIG="$PG_CONFIG" test/engine/accum_test; then
+	test/engine/accum_test -q | tee "$LOG_DIR/accum_test.log"
+	add_counts "$LOG_DIR/accum_test.log"
+else
+	FAILED=$((FAILED + 1))
+fi
 
 install_missing "the reliability tests" python3 || FAILED=$((FAILED + 1))
 

@@ -1,0 +1,347 @@
+/*
+ * core/accum.c — the exact accumulator's carries, results and serial form
+ * (core/accum.h).
+ */
+#include "accum.h"
+
+#include <string.h>
+
+/* 2^31: the top digit of a normalised accumulator lies in [-2^31, 2^31). */
+#define TOP_LIMIT	(INT64_C(1) << 31)
+
+/* Serial form: a header of this many bytes, then the digits, 8 bytes each. */
+#define SERIAL_VERSION	1
+#define SERIAL_HEADER	(4 + 4 + 4 + 5 * 8)
+
+/* An empty accumulator of floats or (f8) doubles. */
+void
+gs_accum_init(GsAccum *a, bool f8)
+{
+	int			n = f8 ? GS_ACCUM_DIGITS_F8 : GS_ACCUM_DIGITS_F4;
+
+	memset(a, 0, sizeof(GsAccum) + sizeof(int64_t) * n);
+	a->f8 = f8;
+	a->ndigits = n;
+	a->lo = n;
+	a->hi = -1;
+}
+
+/* Propagate the carries and narrow [lo, hi] to the nonzero digits. */
+void
+gs_accum_normalize(GsAccum *a)
+{
+	int64_t		c = 0;
+	int			i;
+
+	a->pending = 0;
+	if (a->hi < a->lo)
+		return;
+	for (i = a->lo; i < a->hi; i++)
+	{
+		int64_t		x = a->d[i] + c;
+
+		a->d[i] = x & INT64_C(0xffffffff);
+		c = x >> 32;
+	}
+	/* the top digit takes the carry; carry on above it while it is too large */
+	for (;;)
+	{
+		int64_t		x = a->d[i] + c;
+
+		if ((x >= -TOP_LIMIT && x < TOP_LIMIT) || i + 1 >= a->ndigits)
+		{
+			a->d[i] = x;
+			break;
+		}
+		a->d[i] = x & INT64_C(0xffffffff);
+		c = x >> 32;
+		i++;
+	}
+	a->hi = i;
+	while (a->hi > a->lo && a->d[a->hi] == 0 && a->d[a->hi - 1] < TOP_LIMIT)
+		a->hi--;
+	while (a->lo < a->hi && a->d[a->lo] == 0)
+		a->lo++;
+	if (a->lo == a->hi && a->d[a->lo] == 0)
+	{
+		a->lo = a->ndigits;
+		a->hi = -1;
+	}
+}
+
+/* Add everything b holds to a. */
+void
+gs_accum_combine(GsAccum *a, const GsAccum *b)
+{
+	int			i;
+
+	gs_accum_normalize(a);
+	/* a's digits below 2^32, b's below 2^32 * (b->pending + 1): the bound of pending + 2 moves */
+	for (i = b->lo; i <= b->hi; i++)
+		a->d[i] += b->d[i];
+	if (b->hi >= b->lo)
+	{
+		a->lo = b->lo < a->lo ? b->lo : a->lo;
+		a->hi = b->hi > a->hi ? b->hi : a->hi;
+	}
+	a->nvalues += b->nvalues;
+	a->nan += b->nan;
+	a->pinf += b->pinf;
+	a->ninf += b->ninf;
+	a->nonnegz += b->nonnegz;
+	a->pending = b->pending + 2;
+	if (a->pending >= GS_ACCUM_PENDING_MAX)
+		gs_accum_normalize(a);
+}
+
+/*
+ * The normalised sum as two's complement limbs from digit lo rounded down
+ * to an even one: returns how many limbs it takes (0: the sum is zero), or
+ * -1 when more than nlimbs; the limbs above are sign-extended.
+ */
+static int
+Limbs(GsAccum *a, uint64_t *w, int nlimbs, int *unit)
+{
+	int			l0,
+				top,
+				used,
+				j;
+	int64_t		t;
+
+	gs_accum_normalize(a);
+	memset(w, 0, sizeof(uint64_t) * nlimbs);
+	*unit = 0;
+	if (a->hi < a->lo)
+		return 0;
+	l0 = a->lo & ~1;
+	top = a->hi - l0;
+	used = top / 2 + 1;
+	if (used > nlimbs)
+		return -1;
+	for (j = 0; j < top; j++)
+		w[j / 2] |= (uint64_t) (uint32_t) a->d[l0 + j] << (32 * (j & 1));
+	/* the top digit, signed: its sign fills everything above it */
+	t = a->d[a->hi];
+	if (top & 1)
+		w[top / 2] |= (uint64_t) (uint32_t) t << 32;
+	else
+		w[top / 2] = (uint64_t) t;
+	for (j = used; j < nlimbs; j++)
+		w[j] = t < 0 ? ~UINT64_C(0) : 0;
+	*unit = 32 * l0 - (a->f8 ? 1074 : 149);
+	return used;
+}
+
+/* The exact sum as limbs of a two's complement integer in units of 2^*unit. */
+bool
+gs_accum_limbs(GsAccum *a, uint64_t *w, int nlimbs, int *unit)
+{
+	return Limbs(a, w, nlimbs, unit) >= 0;
+}
+
+/* The flags of the values in a. */
+uint32_t
+gs_accum_flags(const GsAccum *a)
+{
+	uint32_t	f = 0;
+
+	if (a->nvalues > 0)
+		f |= GS_FLAG_ANY;
+	if (a->nonnegz > 0)
+		f |= GS_FLAG_NONNEGZERO;
+	if (a->nan > 0)
+		f |= GS_FLAG_NAN;
+	if (a->pinf > 0)
+		f |= GS_FLAG_PINF;
+	if (a->ninf > 0)
+		f |= GS_FLAG_NINF;
+	return f;
+}
+
+/*
+ * The result of an accumulator with a special value in it, or no value, or
+ * an exact sum of zero: returns true and sets *out (or *empty), else false.
+ */
+static bool
+SpecialResult(GsAccum *a, double *out, bool *empty, uint64_t *w, int *nl, int *unit)
+{
+	*empty = a->nvalues <= 0;
+	if (*empty)
+		return true;
+	if (gs_special_value(gs_accum_flags(a), out))
+		return true;
+	*nl = Limbs(a, w, GS_MAX_LIMBS, unit);
+	if (*nl == 0)
+	{
+		*out = gs_zero_is_negative(gs_accum_flags(a)) ? -0.0 : 0.0;
+		return true;
+	}
+	return false;
+}
+
+/* The sum, rounded once. */
+int
+gs_accum_sum(GsAccum *a, bool f8_out, double *out)
+{
+	uint64_t	w[GS_MAX_LIMBS],
+				scratch[GS_MAX_LIMBS];
+	int			nl = 0,
+				unit = 0,
+				neg = 0,
+				sh = 0;
+	int64_t		top = 0;
+	bool		empty;
+
+	if (SpecialResult(a, out, &empty, w, &nl, &unit))
+		return empty ? GS_ACCUM_EMPTY : 0;
+	(void) gs_wide_reduce(w, nl, scratch, &neg, &top, &sh);
+	*out = f8_out ? gs_round_f64(neg, top, unit + sh) : (double) gs_round_f32(neg, top, unit + sh);
+	return __builtin_isinf(*out) ? GS_ACCUM_OVERFLOW : 0;
+}
+
+/* The mean, rounded once. */
+int
+gs_accum_mean(GsAccum *a, bool f8_out, double *out)
+{
+	uint64_t	w[GS_MAX_LIMBS],
+				mag[GS_MAX_LIMBS];
+	int			nl = 0,
+				unit = 0,
+				neg,
+				sticky,
+				sh,
+				i;
+	gs_u128		top;
+	bool		empty;
+
+	if (SpecialResult(a, out, &empty, w, &nl, &unit))
+		return empty ? GS_ACCUM_EMPTY : 0;
+	neg = (int) (w[nl - 1] >> 63);
+	if (neg)
+	{
+		uint64_t	carry = 1;
+
+		for (i = 0; i < nl; i++)
+		{
+			mag[i] = ~w[i] + carry;
+			carry = carry && mag[i] == 0;
+		}
+	}
+	else
+		memcpy(mag, w, sizeof(uint64_t) * nl);
+	sh = gs_wide_top127(mag, nl, &top, &sticky);
+	*out = gs_round_quotient(neg, top, sticky, unit + sh, (uint64_t) a->nvalues, f8_out);
+	return 0;
+}
+
+/* Little-endian stores and loads of the serial form. */
+static void
+Put32(uint8_t *p, uint32_t v)
+{
+	for (int i = 0; i < 4; i++)
+		p[i] = (uint8_t) (v >> (8 * i));
+}
+
+static void
+Put64(uint8_t *p, uint64_t v)
+{
+	for (int i = 0; i < 8; i++)
+		p[i] = (uint8_t) (v >> (8 * i));
+}
+
+static uint32_t
+Get32(const uint8_t *p)
+{
+	uint32_t	v = 0;
+
+	for (int i = 0; i < 4; i++)
+		v |= (uint32_t) p[i] << (8 * i);
+	return v;
+}
+
+static uint64_t
+Get64(const uint8_t *p)
+{
+	uint64_t	v = 0;
+
+	for (int i = 0; i < 8; i++)
+		v |= (uint64_t) p[i] << (8 * i);
+	return v;
+}
+
+/* Bytes of a's serial form. */
+size_t
+gs_accum_serial_bytes(GsAccum *a)
+{
+	gs_accum_normalize(a);
+	return SERIAL_HEADER + 8 * (size_t) (a->hi >= a->lo ? a->hi - a->lo + 1 : 0);
+}
+
+/*
+ * The serial form, little-endian whatever the host: version and type, the
+ * first digit and how many, the counts, the normalised digits.
+ */
+void
+gs_accum_serialize(GsAccum *a, uint8_t *buf)
+{
+	int			n;
+
+	gs_accum_normalize(a);
+	n = a->hi >= a->lo ? a->hi - a->lo + 1 : 0;
+	buf[0] = SERIAL_VERSION;
+	buf[1] = (uint8_t) a->f8;
+	buf[2] = buf[3] = 0;
+	Put32(buf + 4, (uint32_t) (n ? a->lo : 0));
+	Put32(buf + 8, (uint32_t) n);
+	Put64(buf + 12, (uint64_t) a->nvalues);
+	Put64(buf + 20, (uint64_t) a->nan);
+	Put64(buf + 28, (uint64_t) a->pinf);
+	Put64(buf + 36, (uint64_t) a->ninf);
+	Put64(buf + 44, (uint64_t) a->nonnegz);
+	for (int i = 0; i < n; i++)
+		Put64(buf + SERIAL_HEADER + 8 * i, (uint64_t) a->d[a->lo + i]);
+}
+
+/* Read a serial form; false when the bytes are not one. */
+bool
+gs_accum_deserialize(const uint8_t *buf, size_t n, GsAccum *a, bool *f8)
+{
+	uint32_t	lo,
+				nd;
+	int			ndigits;
+
+	if (n < SERIAL_HEADER || buf[0] != SERIAL_VERSION || buf[1] > 1)
+		return false;
+	*f8 = buf[1] == 1;
+	if (a == NULL)
+		return true;
+	ndigits = *f8 ? GS_ACCUM_DIGITS_F8 : GS_ACCUM_DIGITS_F4;
+	lo = Get32(buf + 4);
+	nd = Get32(buf + 8);
+	if (nd > (uint32_t) ndigits || lo > (uint32_t) ndigits - nd ||
+		n != SERIAL_HEADER + 8 * (size_t) nd)
+		return false;
+	gs_accum_init(a, *f8);
+	a->nvalues = (int64_t) Get64(buf + 12);
+	a->nan = (int64_t) Get64(buf + 20);
+	a->pinf = (int64_t) Get64(buf + 28);
+	a->ninf = (int64_t) Get64(buf + 36);
+	a->nonnegz = (int64_t) Get64(buf + 44);
+	for (uint32_t i = 0; i < nd; i++)
+	{
+		int64_t		v = (int64_t) Get64(buf + SERIAL_HEADER + 8 * i);
+
+		/* normalised digits: [0, 2^32) below the top, the top within [-2^31, 2^31) */
+		if (i + 1 < nd ? (v < 0 || v > INT64_C(0xffffffff))
+			: (lo + i + 1 < (uint32_t) ndigits && (v < -TOP_LIMIT || v >= TOP_LIMIT)))
+			return false;
+		a->d[lo + i] = v;
+	}
+	if (nd > 0)
+	{
+		a->lo = (int32_t) lo;
+		a->hi = (int32_t) (lo + nd - 1);
+	}
+	gs_accum_normalize(a);
+	return true;
+}

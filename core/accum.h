@@ -1,0 +1,208 @@
+/*
+ * core/accum.h — the exact accumulator of float values that can be added
+ * and removed: exact_sum and exact_avg (src/aggregates.c), their moving
+ * frames, and the running totals the window forms of the scans carry from
+ * block to block (src/window.c).
+ *
+ * The accumulator is a fixed-point integer over the type's whole exponent
+ * range, in units of its smallest subnormal (2^-1074 for double precision,
+ * 2^-149 for real), held as signed 64-bit digits of radix 2^32 with lazy
+ * carries: a value adds (or subtracts) its mantissa, shifted to its place,
+ * into three digits, and the carries between digits are propagated only
+ * every 2^30 moves or before the value is read.  Beside it, counts of the
+ * values, NaNs, infinities and values other than -0.  Every sum it holds is
+ * exact, so removing a value undoes adding it exactly, any order of moves
+ * and any split into parts that are then combined give the same state, and
+ * each result is rounded once (core/exact.h).  Its size is bounded whatever
+ * the number of values: 68 digits for double precision, 12 for real.
+ *
+ * No PostgreSQL header is included here.
+ */
+#ifndef GPUSCAN_ACCUM_H
+#define GPUSCAN_ACCUM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "exact.h"
+
+#ifdef __cplusplus
+extern "C"
+{
+#endif
+
+/*
+ * Digits of the accumulator of each type: a double's lowest bit lies at
+ * most 2045 places above 2^-1074 and its top at 2097; a float's at 253 and
+ * 276; 2^63 values add 63 bits more.  Digit k holds bits [32k, 32k + 32).
+ */
+#define GS_ACCUM_DIGITS_F8	68
+#define GS_ACCUM_DIGITS_F4	12
+
+/* Moves between normalisations: each adds less than 2^32 to a digit. */
+#define GS_ACCUM_PENDING_MAX	(1 << 30)
+
+typedef struct GsAccum
+{
+	int32_t		f8;				/* values are doubles (else floats) */
+	int32_t		ndigits;		/* GS_ACCUM_DIGITS_F8 or _F4 */
+	int32_t		lo,
+				hi;				/* digits [lo, hi] may be nonzero; hi < lo: all zero */
+	int32_t		pending;		/* moves since the last normalisation */
+	int32_t		pad;
+	int64_t		nvalues;		/* values in: added minus removed */
+	int64_t		nan,
+				pinf,
+				ninf,
+				nonnegz;		/* of which NaN, +Infinity, -Infinity, other than -0 */
+	int64_t		d[];			/* ndigits digits, least significant first */
+} GsAccum;
+
+/* Bytes of an accumulator of floats or (f8) doubles. */
+static inline size_t
+gs_accum_bytes(bool f8)
+{
+	return sizeof(GsAccum) + sizeof(int64_t) * (f8 ? GS_ACCUM_DIGITS_F8 : GS_ACCUM_DIGITS_F4);
+}
+
+/* An empty accumulator in gs_accum_bytes(f8) bytes at a. */
+extern void gs_accum_init(GsAccum *a, bool f8);
+
+/* Propagate the carries: digits [lo, hi) in [0, 2^32), the top one in [-2^31, 2^31). */
+extern void gs_accum_normalize(GsAccum *a);
+
+/*
+ * Add (sign 1) or remove (sign -1) one value, u its bits (a float's
+ * zero-extended).  Removing a value that was never added leaves a state
+ * that no sequence of values gives, but arithmetic stays exact.
+ */
+static inline __attribute__((always_inline)) void
+gs_accum_move(GsAccum *a, uint64_t u, int sign)
+{
+	const int	f8 = a->f8;
+	const int	mb = GS_MANT_BITS(f8);
+	uint64_t	mag = u & (GS_SIGN_BIT(f8) - 1);
+	uint64_t	m;
+	uint32_t	ef;
+	int			pos,
+				k;
+	gs_u128		v;
+	int64_t		d0,
+				d1,
+				d2;
+
+	a->nvalues += sign;
+	if (u != GS_SIGN_BIT(f8))
+		a->nonnegz += sign;
+	if (mag - 1 >= GS_INF_BITS(f8) - 1)
+	{
+		/* a zero adds nothing; NaN and the infinities are counted */
+		if (mag > GS_INF_BITS(f8))
+			a->nan += sign;
+		else if (mag == GS_INF_BITS(f8))
+		{
+			if (u & GS_SIGN_BIT(f8))
+				a->ninf += sign;
+			else
+				a->pinf += sign;
+		}
+		return;
+	}
+	ef = (uint32_t) (mag >> mb);
+	m = mag & ((UINT64_C(1) << mb) - 1);
+	if (ef)
+		m |= UINT64_C(1) << mb;
+	/* |x| = m * 2^(max(ef, 1) - bias), bit 0 of m at place max(ef, 1) - 1 */
+	pos = (int) (ef ? ef : 1) - 1;
+	k = pos >> 5;
+	v = (gs_u128) m << (pos & 31);
+	d0 = (int64_t) (uint32_t) v;
+	d1 = (int64_t) (uint32_t) (v >> 32);
+	d2 = (int64_t) (v >> 64);
+	if ((u & GS_SIGN_BIT(f8)) ? sign > 0 : sign < 0)
+	{
+		a->d[k] -= d0;
+		a->d[k + 1] -= d1;
+		a->d[k + 2] -= d2;
+	}
+	else
+	{
+		a->d[k] += d0;
+		a->d[k + 1] += d1;
+		a->d[k + 2] += d2;
+	}
+	if (k < a->lo)
+		a->lo = k;
+	if (k + 2 > a->hi)
+		a->hi = k + 2;
+	if (++a->pending >= GS_ACCUM_PENDING_MAX)
+		gs_accum_normalize(a);
+}
+
+/* Add one value (bits u). */
+static inline void
+gs_accum_add(GsAccum *a, uint64_t u)
+{
+	gs_accum_move(a, u, 1);
+}
+
+/* Remove one value (bits u) added before. */
+static inline void
+gs_accum_remove(GsAccum *a, uint64_t u)
+{
+	gs_accum_move(a, u, -1);
+}
+
+/* Add everything b holds to a (the same type). */
+extern void gs_accum_combine(GsAccum *a, const GsAccum *b);
+
+/* What a result of the accumulator is. */
+#define GS_ACCUM_EMPTY		1	/* no values: SQL NULL */
+#define GS_ACCUM_OVERFLOW	2	/* a finite sum whose rounded value overflows */
+
+/*
+ * The sum of the values, rounded once to float (f8_out: double) and
+ * returned as a double: NaN when a NaN or both infinities are in, else an
+ * infinity that is in; an exact zero is -0 only when every value is -0.
+ * Returns 0, GS_ACCUM_EMPTY or GS_ACCUM_OVERFLOW (*out then the infinity).
+ * Normalises a.
+ */
+extern int	gs_accum_sum(GsAccum *a, bool f8_out, double *out);
+
+/*
+ * The mean of the values (their exact sum over their count), rounded once
+ * to float or double, special values and zeros as for the sum (a negative
+ * mean that rounds to zero is -0).  Returns 0 or GS_ACCUM_EMPTY.
+ * Normalises a.
+ */
+extern int	gs_accum_mean(GsAccum *a, bool f8_out, double *out);
+
+/*
+ * The exact sum as a two's complement integer of nlimbs 64-bit limbs, in
+ * units of 2^*unit (sign-extended over all of them); false when it needs
+ * more.  Normalises a.
+ */
+extern bool gs_accum_limbs(GsAccum *a, uint64_t *w, int nlimbs, int *unit);
+
+/* The flags (core/exact.h, GS_FLAG_*) of the values in a. */
+extern uint32_t gs_accum_flags(const GsAccum *a);
+
+/* Bytes gs_accum_serialize writes for a (normalised first). */
+extern size_t gs_accum_serial_bytes(GsAccum *a);
+
+/* Write a into buf (gs_accum_serial_bytes(a) bytes); normalises a. */
+extern void gs_accum_serialize(GsAccum *a, uint8_t *buf);
+
+/*
+ * Read an accumulator written by gs_accum_serialize from n bytes into a
+ * (gs_accum_bytes of its type, which *f8 gets first when a is NULL);
+ * false when the bytes are not one.
+ */
+extern bool gs_accum_deserialize(const uint8_t *buf, size_t n, GsAccum *a, bool *f8);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif							/* GPUSCAN_ACCUM_H */
