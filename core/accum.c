@@ -139,6 +139,17 @@ gs_accum_limbs(GsAccum *a, uint64_t *w, int nlimbs, int *unit)
 	return Limbs(a, w, nlimbs, unit) >= 0;
 }
 
+/* The start state of a running total or mean from the values in a. */
+void
+gs_accum_run_state(GsAccum *a, GsRunState *rs)
+{
+	memset(rs, 0, sizeof(*rs));
+	rs->nvalues = a->nvalues;
+	rs->flags = gs_accum_flags(a);
+	/* the widest sum, 68 digits, fits GS_RUN_LIMBS (36) limbs */
+	(void) Limbs(a, rs->w, GS_RUN_LIMBS, &rs->unit);
+}
+
 /* The flags of the values in a. */
 uint32_t
 gs_accum_flags(const GsAccum *a)

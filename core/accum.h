@@ -25,6 +25,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "engine.h"
 #include "exact.h"
 
 #ifdef __cplusplus
@@ -184,6 +185,12 @@ extern int	gs_accum_mean(GsAccum *a, bool f8_out, double *out);
  * more.  Normalises a.
  */
 extern bool gs_accum_limbs(GsAccum *a, uint64_t *w, int nlimbs, int *unit);
+
+/*
+ * The start state (core/engine.h) of a running total or mean of the type
+ * from the values in a: their exact sum, count and flags.  Normalises a.
+ */
+extern void gs_accum_run_state(GsAccum *a, GsRunState *rs);
 
 /* The flags (core/exact.h, GS_FLAG_*) of the values in a. */
 extern uint32_t gs_accum_flags(const GsAccum *a);

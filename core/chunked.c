@@ -298,6 +298,8 @@ MakePlan(const GsScanSpec *spec, const GsSource *src, const GsChunk *c0, bool on
 	}
 	else
 		gs_plan_sample(spec, c0->data, c0->n, &proto->plan, &proto->lim);
+	if (spec->init)
+		gs_plan_cover_init(&proto->plan, spec->init, spec->op);
 }
 
 /*
@@ -334,6 +336,8 @@ CountsBefore(const GsScanSpec *spec, const GsChunk *c, uint64_t *counts)
 	if (c->window > 0 && np > c->window)
 		np = c->window;
 	nv = c->positions ? gs_bitmap_count(spec->nulls, p - np + 1, np) : np;
+	if (spec->init && (spec->init->flags & GS_FLAG_NONNEGZERO))
+		nv++;					/* a running mean's values before the row: only nonzero matters */
 	memset(counts, 0, GS_CARRY_BYTES);
 	counts[GS_WCOUNT_NONNEGZERO / 64] = (uint64_t) nv << (GS_WCOUNT_NONNEGZERO % 64);
 }
@@ -436,6 +440,9 @@ gs_chunked_scan(const GsScanSpec *spec, GsKernel kernel, int fault,
 	proto->window = window;
 	proto->positions = GS_OP_IS_WINDOW(spec->op) && spec->nulls != NULL;
 	proto->packed = gs_window_packed(spec);
+	/* a running mean over values from a start state: the values before count too */
+	proto->count_base = spec->init && spec->op == GS_OP_CUMAVG && !proto->packed
+		? spec->init->nvalues : 0;
 	gs_plan_counts(spec, &proto->plan);
 	if (proto->plan.nvalues == 0)
 	{
@@ -471,7 +478,14 @@ gs_chunked_scan(const GsScanSpec *spec, GsKernel kernel, int fault,
 		return res->status;
 	c[0].plan = proto->plan;
 	c[0].lim = proto->lim;
-	c[0].has_carry = false;
+	c[0].has_carry = spec->init != NULL;
+	if (spec->init &&
+		!gs_run_carry(spec->init, spec->op, &proto->plan, proto->packed, c[0].carry, c[0].counts))
+	{
+		snprintf(res->message, sizeof(res->message),
+				 "running means of 2^32 values or more with NULLs run on the CPU engine");
+		return res->status = GS_ERR_GPU_UNSUPPORTED;
+	}
 	{
 		GsStatus	st = runner->submit(runner->ctx, &c[0], res->message, sizeof(res->message));
 
@@ -538,6 +552,8 @@ gs_chunked_scan(const GsScanSpec *spec, GsKernel kernel, int fault,
 			ExactStats(ck->data, ck->vn, spec->type == GS_FLOAT8, &fs);
 			old = ck->plan;
 			gs_plan_widen(&proto->plan, &proto->lim, &fs);
+			if (spec->init)
+				gs_plan_cover_init(&proto->plan, spec->init, spec->op);
 			times->plan_ms += NowMs() - t0;
 			res->acc_bits = proto->plan.acc_bits;
 			if (proto->plan.acc_bits > GS_GPU_MAX_ACC_BITS)
@@ -558,12 +574,14 @@ gs_chunked_scan(const GsScanSpec *spec, GsKernel kernel, int fault,
 			ck->plan = proto->plan;
 			ck->lim = proto->lim;
 			ck->violation = false;
-			ck->has_carry = k > 0;
+			ck->has_carry = k > 0 || spec->init != NULL;
 			if (ck->has_carry)
 			{
 				memcpy(ck->carry, carry_in, sizeof(carry_in));
-				if (!gs_window_counts(spec->op, &old) && gs_window_counts(spec->op, &proto->plan))
-					CountsBefore(spec, ck, counts_in);	/* counted from here on */
+				/* counted from here on (a start state's counts are carried in whole) */
+				if (k > 0 && !gs_window_counts(spec->op, &old) &&
+					gs_window_counts(spec->op, &proto->plan))
+					CountsBefore(spec, ck, counts_in);
 				memcpy(ck->counts, counts_in, sizeof(counts_in));
 				if (ck->packed)
 					PackedCarryRescale(ck->carry, &old, &proto->plan);

@@ -78,6 +78,30 @@ typedef enum GsStatus
 	GS_ERR_INTERNAL
 } GsStatus;
 
+/* Limbs of a GsRunState's exact sum: core/exact.h's widest accumulator. */
+#define GS_RUN_LIMBS		36
+
+/*
+ * Where a scan of one row starts (GsScanSpec.init): the state of a running
+ * operator after the values before the row, which the window forms of the
+ * scans (src/window.c) carry from block to block of a partition.  For
+ * GS_OP_SUM (not exclusive) and GS_OP_CUMAVG, the exact sum of the values
+ * before, w * 2^unit (integers: unit 0), a two's complement integer
+ * sign-extended over every limb, with their count (the means' divisor) and
+ * flags (GS_FLAG_*, floats); for GS_OP_MAX and GS_OP_MIN, the running
+ * extreme's raw bits (floats zero-extended, integers sign-extended) when
+ * nvalues > 0.  Integer running totals with a start state are GS_INT8
+ * (the narrower types' totals are not range-checked).
+ */
+typedef struct GsRunState
+{
+	int64_t		nvalues;
+	uint32_t	flags;
+	int			unit;
+	uint64_t	w[GS_RUN_LIMBS];
+	uint64_t	bits;
+} GsRunState;
+
 /* One scan request. */
 typedef struct GsScanSpec
 {
@@ -91,6 +115,7 @@ typedef struct GsScanSpec
 	const uint8_t *nulls;		/* null bitmap, or NULL when no NULLs */
 	bool		exclusive;		/* running total before each value (sums only) */
 	int64_t		window;			/* GS_OP_MOVSUM, GS_OP_MOVAVG: positions per window (>= 1) */
+	const GsRunState *init;		/* one row: start from this state (NULL: from nothing) */
 	void		(*interrupt) (void);	/* called between chunks; may not return */
 } GsScanSpec;
 
@@ -227,6 +252,15 @@ extern void gs_plan_sample(const GsScanSpec *spec, const void *values, int64_t n
  */
 extern void gs_plan_widen(GsPlan *plan, GsPlanLimits *lim, const GsFloatStats *st);
 
+/*
+ * Widen a plan to hold a start state's sum (GsScanSpec.init) as one value
+ * more, and the start state as the carry into the first chunk under it:
+ * false when it cannot be one (core/plan.c).
+ */
+extern void gs_plan_cover_init(GsPlan *plan, const GsRunState *init, GsScanOp op);
+extern bool gs_run_carry(const GsRunState *init, GsScanOp op, const GsPlan *plan, bool packed,
+						 uint64_t *carry, uint64_t *counts);
+
 /* Re-express a chunk's carry (GS_CARRY_BYTES) made under plan from in plan to. */
 extern void gs_carry_rescale(uint64_t *carry, const GsPlan *from, const GsPlan *to);
 
@@ -333,7 +367,8 @@ typedef struct GsChunk
 	int64_t		vn;
 	int64_t		lag_pos;		/* the host's: where the last lag read began, */
 	int64_t		lag_voff;		/* and the index of its first value */
-	bool		has_carry;		/* false for the first chunk */
+	int64_t		count_base;		/* GS_OP_CUMAVG, not packed: values before the row, counted */
+	bool		has_carry;		/* false for the first chunk (without a start state) */
 	uint64_t	carry[GS_CARRY_BYTES / 8];
 	/*
 	 * window operators over floats with a plan that has special values: the

@@ -10,6 +10,7 @@
 
 #include <limits.h>
 #include <stdio.h>
+#include <string.h>
 #ifdef __linux__
 #include <sys/mman.h>
 #endif
@@ -126,6 +127,15 @@ gs_spec_ok(const GsScanSpec *spec, GsScanResult *res)
 		snprintf(res->message, sizeof(res->message), "exclusive scans are running totals only");
 		return false;
 	}
+	if (spec->init && ((spec->nitems != 0 && spec->nitems != spec->row_len) || spec->exclusive ||
+					   spec->op == GS_OP_MOVSUM || spec->op == GS_OP_MOVAVG ||
+					   (spec->op == GS_OP_SUM && (spec->type == GS_INT2 || spec->type == GS_INT4))))
+	{
+		res->status = GS_ERR_INTERNAL;
+		snprintf(res->message, sizeof(res->message),
+				 "a start state is for one row of running totals (bigint, real, double precision), extremes or means");
+		return false;
+	}
 	if ((spec->op == GS_OP_MOVSUM || spec->op == GS_OP_MOVAVG) && spec->window < 1)
 	{
 		res->status = GS_ERR_INTERNAL;
@@ -190,6 +200,7 @@ gs_plan_from_stats(GsPlan *plan, const GsFloatStats *st)
 	plan->lsb = 0;
 	if (st->lo == INT32_MAX || plan->nvalues == 0)
 	{
+		plan->value_bits = 0;	/* no finite nonzero value */
 		SetWidth(plan, 2);
 		return;
 	}
@@ -433,4 +444,155 @@ gs_plan(const GsScanSpec *spec, GsPlan *plan)
 	gs_float_stats(spec->values, plan->nvalues, spec->type == GS_FLOAT8,
 				   gs_simd_enabled(), &st);
 	gs_plan_from_stats(plan, &st);
+}
+
+/* Bit length of the magnitude of a start state's sum (0 for zero); *low its lowest set bit. */
+static int
+RunSumBits(const GsRunState *init, int *low)
+{
+	uint64_t	sext = (init->w[GS_RUN_LIMBS - 1] >> 63) ? ~UINT64_C(0) : 0;
+	int			top = 0,
+				i;
+
+	*low = INT_MAX;
+	for (i = 0; i < GS_RUN_LIMBS; i++)
+		if (init->w[i] != 0)
+		{
+			*low = 64 * i + gs_ctz64(init->w[i]);
+			break;
+		}
+	for (i = GS_RUN_LIMBS - 1; i >= 0; i--)
+	{
+		uint64_t	x = init->w[i] ^ sext;	/* |w| <= ~w + 1 for negative w */
+
+		if (x)
+		{
+			top = 64 * i + 64 - gs_clz64(x) + (sext != 0);
+			break;
+		}
+	}
+	if (top == 0 && sext)
+		top = 1;				/* w = -1 */
+	return top;
+}
+
+/*
+ * Widen a plan so that its fixed point holds a start state's sum as one
+ * value more (core/engine.h, GsRunState): the unit no coarser than the
+ * sum's lowest set bit, the width holding it and every total after it.
+ * Special values before the row make the plan track them.
+ */
+void
+gs_plan_cover_init(GsPlan *plan, const GsRunState *init, GsScanOp op)
+{
+	bool		isfloat = plan->type == GS_FLOAT4 || plan->type == GS_FLOAT8;
+	int			low,
+				bits,
+				top,
+				lsb;
+
+	if (op == GS_OP_MAX || op == GS_OP_MIN)
+		return;
+	if (isfloat && init->nvalues > 0 &&
+		((init->flags & GS_FLAG_NONFINITE) || !(init->flags & GS_FLAG_NONNEGZERO)))
+		plan->special = true;
+	bits = RunSumBits(init, &low);
+	if (bits == 0)
+		return;
+	plan->nvalues++;
+	if (!isfloat)
+	{
+		/* integers in units of 1: wider values, and the width at least the type's */
+		int			acc = plan->acc_bits;
+
+		plan->value_bits = bits > plan->value_bits ? bits : plan->value_bits;
+		SetWidth(plan, gs_plan_sum_bits(plan));
+		if (plan->acc_bits < acc)
+			SetWidth(plan, acc);
+		return;
+	}
+	lsb = init->unit + low;
+	top = init->unit + bits;
+	if (plan->value_bits > 0)
+	{
+		int			ptop = plan->lsb + plan->value_bits;
+
+		top = ptop > top ? ptop : top;
+		lsb = plan->lsb < lsb ? plan->lsb : lsb;
+	}
+	plan->lsb = lsb;
+	plan->value_bits = top - lsb;
+	SetWidth(plan, gs_plan_sum_bits(plan));
+}
+
+/*
+ * A start state as the carry into a scan's first chunk under plan (which
+ * covers it, gs_plan_cover_init): the running total, extreme or window sum
+ * as the GPU keeps it (GsChunk.carry), and for a running mean the counts of
+ * special values (GsChunk.counts); packed: its count of values in the low
+ * 32 bits of the sum.  False when it does not fit (a count of 2^32 or more).
+ */
+bool
+gs_run_carry(const GsRunState *init, GsScanOp op, const GsPlan *plan, bool packed,
+			 uint64_t *carry, uint64_t *counts)
+{
+	int			low,
+				sh;
+	gs_i128		v;
+	uint32_t	f = init->flags;
+
+	memset(carry, 0, GS_CARRY_BYTES);
+	memset(counts, 0, GS_CARRY_BYTES);
+	if (op == GS_OP_MAX || op == GS_OP_MIN)
+	{
+		/* an item of the order scans: the raw bits, or no value yet */
+		carry[0] = init->bits;
+		carry[1] = init->nvalues > 0 ? 0 : 0x40000000u;	/* GS_EMPTY (cuda/scan_ops.cuh) */
+		return true;
+	}
+	/*
+	 * the sum in the plan's units: shifted left, or right by no more than
+	 * its trailing zeros (the plan's unit is at most its lowest set bit);
+	 * the plan's width holds it
+	 */
+	sh = RunSumBits(init, &low) ? init->unit - plan->lsb : 0;
+	if (sh >= 0)
+		v = (gs_i128) ((((gs_u128) init->w[1] << 64) | init->w[0]) << sh);
+	else
+	{
+		uint64_t	sext = (init->w[GS_RUN_LIMBS - 1] >> 63) ? ~UINT64_C(0) : 0;
+		int			q = -sh / 64,
+					b = -sh % 64;
+		uint64_t	l0 = init->w[q],
+					l1 = q + 1 < GS_RUN_LIMBS ? init->w[q + 1] : sext,
+					l2 = q + 2 < GS_RUN_LIMBS ? init->w[q + 2] : sext;
+		gs_u128		lo = ((gs_u128) l1 << 64) | l0;
+
+		v = (gs_i128) (b ? (lo >> b) | ((gs_u128) l2 << (128 - b)) : lo);
+	}
+	if (op == GS_OP_CUMAVG)
+	{
+		if (packed)
+		{
+			if (init->nvalues >= (INT64_C(1) << 32))
+				return false;
+			v = (gs_i128) ((gs_u128) v << 32) + init->nvalues;
+		}
+		f = 0;
+		/* nothing leaves a running mean: a count of 1 says there is one */
+		counts[GS_WCOUNT_NAN / 64] |= (uint64_t) ((init->flags & GS_FLAG_NAN) != 0) << (GS_WCOUNT_NAN % 64);
+		counts[GS_WCOUNT_PINF / 64] |= (uint64_t) ((init->flags & GS_FLAG_PINF) != 0) << (GS_WCOUNT_PINF % 64);
+		counts[GS_WCOUNT_NINF / 64] |= (uint64_t) ((init->flags & GS_FLAG_NINF) != 0) << (GS_WCOUNT_NINF % 64);
+		counts[GS_WCOUNT_NONNEGZERO / 64] |=
+			(uint64_t) ((init->flags & GS_FLAG_NONNEGZERO) != 0) << (GS_WCOUNT_NONNEGZERO % 64);
+	}
+	carry[0] = (uint64_t) v;
+	if (plan->acc_bits <= 64 && !packed)
+		carry[1] = f;
+	else
+	{
+		carry[1] = (uint64_t) ((gs_u128) v >> 64);
+		carry[2] = f;
+	}
+	return true;
 }

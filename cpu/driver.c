@@ -11,6 +11,8 @@
 
 #include <stdio.h>
 
+_Static_assert(GS_RUN_LIMBS == GS_MAX_LIMBS, "a GsRunState's sum is a Carry's limbs");
+
 /*
  * One operator's work on the rows of an array: row_start clears the running
  * state at the start of a row, block scans the next n stored values of the
@@ -80,6 +82,7 @@ typedef struct SumRow
 {
 	GsElemType	type;
 	bool		exclusive;
+	const GsRunState *init;		/* where the (one) row starts, or NULL */
 	int			acc_bits;		/* the widest float accumulator used */
 	Carry		carry;
 	RowState	st;
@@ -94,6 +97,14 @@ SumRowStart(void *ctx)
 
 	memset(&s->st, 0, sizeof(s->st));
 	memset(&s->carry, 0, sizeof(s->carry));
+	if (s->init)
+	{
+		/* the exact total before the row: the carry (floats), the sum (integers) */
+		memcpy(s->carry.w, s->init->w, sizeof(s->carry.w));
+		s->carry.unit = s->init->unit;
+		s->st.flags = s->init->flags;
+		s->st.acc64 = (int64_t) s->init->w[0];
+	}
 }
 
 /* Running totals of one block of a row. */
@@ -117,14 +128,24 @@ typedef struct OrderRow
 {
 	GsElemType	type;
 	int			is_min;
+	const GsRunState *init;		/* where the (one) row starts, or NULL */
 	OrderState	st;
 } OrderRow;
 
-/* A new row: no extreme yet. */
+/* A new row: no extreme yet, or the one before it. */
 static void
 OrderRowStart(void *ctx)
 {
-	memset(&((OrderRow *) ctx)->st, 0, sizeof(OrderState));
+	OrderRow   *o = (OrderRow *) ctx;
+
+	memset(&o->st, 0, sizeof(OrderState));
+	if (o->init && o->init->nvalues > 0)
+	{
+		o->st.any = true;
+		o->st.key = gs_order_key(o->type == GS_FLOAT4 || o->type == GS_FLOAT8,
+								 gs_type_size(o->type), o->init->bits, o->is_min);
+		o->st.bits = o->init->bits;
+	}
 }
 
 /* Running maxima or minima of one block of a row: never out of range. */
@@ -182,6 +203,7 @@ gs_cpu_scan(const GsScanSpec *spec, GsScanResult *res)
 
 		sum.type = spec->type;
 		sum.exclusive = spec->exclusive;
+		sum.init = spec->init;
 		sum.acc_bits = res->acc_bits;
 		bad = ScanRows(spec, &win, &rs);
 		res->acc_bits = sum.acc_bits;
@@ -194,6 +216,7 @@ gs_cpu_scan(const GsScanSpec *spec, GsScanResult *res)
 
 		order.type = spec->type;
 		order.is_min = spec->op == GS_OP_MIN;
+		order.init = spec->init;
 		bad = ScanRows(spec, &win, &rs);
 	}
 	if (bad >= 0)

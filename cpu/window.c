@@ -60,6 +60,7 @@ typedef struct WinScan
 	int			in_size;
 	int			out_size;
 	int64_t		window;			/* positions; INT64_MAX: the whole row so far */
+	int64_t		count_base;		/* values before the row that the means count */
 	int			acc_bits;		/* widest accumulator used */
 	WinState	st;
 	uint64_t	scratch[GS_MAX_LIMBS];
@@ -486,7 +487,8 @@ FloatBlock(WinScan *ws, const char *in, int64_t a, const char *lag, char *out,
 		accw == W_ACC64 && gs_simd_scan64_ok(f8, unit))
 	{
 		/* means likewise, each window sum divided in the kernel (counts: positions) */
-		gs_simd_movmean64(in, b ? lag : NULL, out, np, f8, unit, diff, &fa.a64, rowpos0, ws->window);
+		gs_simd_movmean64(in, b ? lag : NULL, out, np, f8, unit, diff, &fa.a64,
+						  rowpos0 + ws->count_base, ws->window);
 		st->nvals += a - b;
 		CarryFromI128(&st->sum, fa.a64, unit);
 		return -1;
@@ -562,12 +564,28 @@ LagAt(GsWindow *lag, const GsWindow *lead, int64_t j, int64_t b)
 	return gs_window_read(lag, j, Max(m, b));
 }
 
-/* Clear the window at the start of a row. */
+/*
+ * Clear the window at the start of a row, or set it to spec->init (a
+ * running mean's values before the row: nothing leaves, so each special
+ * value's count only needs to be nonzero, and -0s are all of them or none).
+ */
 static void
 RowStart(WinScan *ws)
 {
+	const GsRunState *init = ws->spec->init;
+
 	memset(&ws->st, 0, sizeof(ws->st));
 	ws->slots_used = 0;
+	if (init)
+	{
+		ws->st.nvals = init->nvalues;
+		ws->st.nan = (init->flags & GS_FLAG_NAN) != 0;
+		ws->st.pinf = (init->flags & GS_FLAG_PINF) != 0;
+		ws->st.ninf = (init->flags & GS_FLAG_NINF) != 0;
+		ws->st.negz = (init->flags & GS_FLAG_NONNEGZERO) ? 0 : init->nvalues;
+		memcpy(ws->st.sum.w, init->w, sizeof(ws->st.sum.w));
+		ws->st.sum.unit = init->unit;
+	}
 }
 
 /*
@@ -657,6 +675,7 @@ gs_cpu_window_scan(const GsScanSpec *spec, GsWindow *lead, int *acc_bits)
 	ws.in_size = gs_type_size(spec->type);
 	ws.out_size = gs_output_size(spec->type, spec->op);
 	ws.window = spec->op == GS_OP_CUMAVG ? INT64_MAX : spec->window;
+	ws.count_base = spec->init ? spec->init->nvalues : 0;
 	/*
 	 * values leave: keep the analyses of a row's values in up to WIN_SLOTS
 	 * ranges of 4,096 positions or more

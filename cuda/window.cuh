@@ -182,7 +182,8 @@ WindowDeltas(const In *x, const In *lag, int64_t m, int64_t n, int64_t offset, i
  * hold them); GS_OP_MOVAVG divides by the window's values, min(position in
  * row + 1, w), GS_OP_CUMAVG by position in row + 1, or, packed, by the
  * count in the sum's low 32 bits; the quotient of units 2^e is rounded
- * once (a negative one that rounds to zero gives -0).  With the windows'
+ * once (a negative one that rounds to zero gives -0); count_base values
+ * before the row count as well (a running mean from a start state).  With the windows'
  * counts cs (floats with special values; else NULL) a window holding a
  * NaN or an infinity gives the special value, and a zero sum is -0 when
  * the window holds only -0s; without, a zero sum is +0.
@@ -190,8 +191,8 @@ WindowDeltas(const In *x, const In *lag, int64_t m, int64_t n, int64_t offset, i
 template <typename Out, typename D>
 __global__ void
 WindowOutput(const D *s, Out *y, int64_t n, int64_t offset, int op, int64_t w,
-			 int64_t row_len, const uint32_t *valid, bool packed, int e, FloatPlan plan,
-			 const gs_i128 *cs, unsigned long long *err)
+			 int64_t row_len, const uint32_t *valid, bool packed, int64_t count_base, int e,
+			 FloatPlan plan, const gs_i128 *cs, unsigned long long *err)
 {
 	for (int64_t i = (int64_t) blockIdx.x * blockDim.x + threadIdx.x; i < n;
 		 i += (int64_t) gridDim.x * blockDim.x)
@@ -199,7 +200,7 @@ WindowOutput(const D *s, Out *y, int64_t n, int64_t offset, int op, int64_t w,
 		D			v = s[i];
 		const int64_t gi = offset + i;
 		Out			o = Out(0);
-		uint64_t	c = (uint64_t) RowPosition(gi, row_len) + 1;
+		uint64_t	c = (uint64_t) (RowPosition(gi, row_len) + 1 + count_base);
 
 		if (packed)
 		{
@@ -273,7 +274,8 @@ ElemBlocks(int64_t n, int sms)
  * m values lag before them by w (w 0: none leave), rows of row_len (0: one
  * row), operator op; results y (Out).  Over positions: valid and lag_valid
  * say which hold values (NULL: all), packed that means count them in the
- * sums.  work holds WindowWorkBytes<D>(n, counts), scratch
+ * sums; count_base values before the row count in running means.  work
+ * holds WindowWorkBytes<D>(n, counts), scratch
  * WindowScratchBytes<D>(kind, n, counts); carry_in (may be NULL) and
  * carry_out are window sums as items of D.  Floats with special values
  * (plan->special: counts) also scan the windows' counts: counts_in (may be
@@ -283,7 +285,7 @@ template <typename In, typename Out, typename D>
 static cudaError_t
 WindowChunk(int kind, int op, const In *x, const In *lag, int64_t m, Out *y, int64_t n,
 			int64_t offset, int64_t w, int64_t row_len, const uint32_t *valid,
-			const uint32_t *lag_valid, bool packed, const HeadSource &heads,
+			const uint32_t *lag_valid, bool packed, int64_t count_base, const HeadSource &heads,
 			const GsPlan *plan, const FloatPlan &fp, const Item<D> *carry_in,
 			Item<D> *carry_out, const Item<gs_i128> *counts_in, Item<gs_i128> *counts_out,
 			void *work, void *scratch, unsigned long long *err, cudaStream_t stream,
@@ -322,7 +324,7 @@ WindowChunk(int kind, int op, const In *x, const In *lag, int64_t m, Out *y, int
 			return e;
 	}
 	WindowOutput<Out, D><<<ElemBlocks(n, sms), GS_ELEM_THREADS, 0, stream>>>(
-		s, y, n, offset, op, w, row_len, valid, packed, IsInt<In>::value ? 0 : plan->lsb, fp,
+		s, y, n, offset, op, w, row_len, valid, packed, count_base, IsInt<In>::value ? 0 : plan->lsb, fp,
 		counts ? (const gs_i128 *) cs : NULL, err);
 	return cudaGetLastError();
 }

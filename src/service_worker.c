@@ -94,13 +94,13 @@ static int	in_flight[GS_MAX_DEVICES];	/* busy lanes per GPU */
 static instr_time busy_since[GS_MAX_DEVICES];	/* since when a lane of it has been busy */
 static uint64 next_order;
 
-/* May a request join a batch (whole small arrays; window scans never)? */
+/* May a request join a batch (whole small arrays with no start state; window scans never)? */
 static bool
 Batchable(const GsSlot *s)
 {
 	const GsChunk *c = &s->chunk;
 
-	return c->offset == 0 && c->n == c->plan.nvalues && c->n <= BATCH_VALUES &&
+	return c->offset == 0 && c->n == c->plan.nvalues && c->n <= BATCH_VALUES && !c->has_carry &&
 		!c->lim.speculative && c->fault == GS_FAULT_NONE && !GS_OP_IS_WINDOW(c->op);
 }
 

@@ -16,12 +16,15 @@
  * (across chunks too, and first met after a sample's plan without them):
  * the GPU engine must refuse means of arrays with NULLs whose sums need
  * more than GS_PACKED_SUM_BITS bits (GS_ERR_GPU_UNSUPPORTED: the CPU engine runs them),
- * and scan every other one bit for bit as the CPU engine does.
+ * and scan every other one bit for bit as the CPU engine does.  One-row
+ * running totals, extremes and means also from random start states
+ * (GsScanSpec.init), as the window forms' blocks begin.
  *
  * Usage: engine_compare [-q] [max_log2_size]     Prints "N passed, N failed".
  * A max_log2_size below 22 also drops the small sizes above it (a quick run,
  * e.g. under compute-sanitizer).
  */
+#include "../../core/accum.h"
 #include "../../core/engine.h"
 #include "../../cuda/gpuscan_cuda.h"
 #include "../bench/bench.h"
@@ -38,6 +41,7 @@ static int	passed,
 			refused_window,
 			pinned_mb = 12;		/* small stages: many chunks, many carries */
 static int64_t window_of_case = 1;	/* spec.window of the window operators */
+static bool with_start;			/* one-row cases begin from a random start state */
 
 static const char *
 TypeName(GsElemType t)
@@ -88,6 +92,60 @@ WindowLabel(void)
 	return buf;
 }
 
+/*
+ * A random start state (GsScanSpec.init) of an operator and type, as the
+ * window forms carry one from block to block: float sums and means from
+ * the exact accumulator of up to 40 values of the distribution, integer
+ * ones from an int128 sum (int8 running totals from an int8 one), extremes
+ * a value of the type, or nothing before.
+ */
+static void
+RandomStart(GsElemType type, GsScanOp op, int dist, GsRunState *rs)
+{
+	bool		isfloat = type == GS_FLOAT4 || type == GS_FLOAT8;
+	int64_t		n = (int64_t) RandBelow(41);
+
+	memset(rs, 0, sizeof(*rs));
+	rs->nvalues = n;
+	if (op == GS_OP_MAX || op == GS_OP_MIN)
+	{
+		char		v[8];
+
+		if (n > 0)
+		{
+			RandomValues(type, 1, NULL, dist, v);
+			rs->bits = type == GS_FLOAT4 ? *(uint32_t *) v : type == GS_FLOAT8 ? *(uint64_t *) v
+				: type == GS_INT2 ? (uint64_t) (int64_t) *(int16_t *) v
+				: type == GS_INT4 ? (uint64_t) (int64_t) *(int32_t *) v : *(uint64_t *) v;
+		}
+	}
+	else if (isfloat)
+	{
+		GsAccum    *a = malloc(gs_accum_bytes(type == GS_FLOAT8));
+		uint64_t	v = 0;
+
+		gs_accum_init(a, type == GS_FLOAT8);
+		for (int64_t i = 0; i < n; i++)
+		{
+			RandomValues(type, 1, NULL, dist, &v);
+			gs_accum_add(a, v);
+		}
+		gs_accum_run_state(a, rs);
+		free(a);
+	}
+	else
+	{
+		__int128	sum = op == GS_OP_SUM ? (__int128) (int64_t) Rand64() >> (RandBelow(2) ? 0 : 30)
+			: ((__int128) (int64_t) Rand64() << (int) RandBelow(60));
+
+		if (n == 0)
+			sum = 0;
+		for (int i = 0; i < GS_RUN_LIMBS; i++)
+			rs->w[i] = i == 0 ? (uint64_t) sum : i == 1 ? (uint64_t) (sum >> 64)
+				: (sum < 0 ? ~UINT64_C(0) : 0);
+	}
+}
+
 /* Compare one case of an operator on every GPU kernel against the CPU engine. */
 static void
 CompareOp(GsElemType type, int64_t nitems, int64_t row_len, int nullpct,
@@ -108,6 +166,7 @@ CompareOp(GsElemType type, int64_t nitems, int64_t row_len, int nullpct,
 	double		tcpu,
 				tgpu;
 	int			k;
+	GsRunState	start;
 
 	memset(&spec, 0, sizeof(spec));
 	spec.type = type;
@@ -119,6 +178,13 @@ CompareOp(GsElemType type, int64_t nitems, int64_t row_len, int nullpct,
 	spec.op = op;
 	spec.window = window_of_case;
 	spec.result = cpu;
+	if (with_start && (nitems == 0 || spec.row_len == nitems) &&
+		!excl && (op == GS_OP_MAX || op == GS_OP_MIN || op == GS_OP_CUMAVG ||
+				  (op == GS_OP_SUM && (type == GS_INT8 || type == GS_FLOAT4 || type == GS_FLOAT8))))
+	{
+		RandomStart(type, op, dist, &start);
+		spec.init = &start;
+	}
 	tcpu = BenchNow();
 	gs_cpu_scan(&spec, &cres);
 	tcpu = BenchNow() - tcpu;
@@ -215,9 +281,10 @@ CompareOp(GsElemType type, int64_t nitems, int64_t row_len, int nullpct,
 		else
 			failed++;
 		if (!ok || !quiet || nitems >= (INT64_C(1) << 22))
-			printf("%s %-7s %-12s n=%-10" PRId64 " row=%-10" PRId64 " nulls=%3d%% dist=%d %s%s acc=%d kernel=%s"
+			printf("%s %-7s %-12s%s n=%-10" PRId64 " row=%-10" PRId64 " nulls=%3d%% dist=%d %s%s acc=%d kernel=%s"
 				   " cpu %.1f ms, gpu %.1f ms (h2d %.2f, kernels %.2f, d2h %.2f, chunks %d%s)%s%s\n",
-				   ok ? "ok  " : "FAIL", TypeName(type), what, nitems, spec.row_len, nullpct, dist,
+				   ok ? "ok  " : "FAIL", TypeName(type), what, spec.init ? " (start state)" : "",
+				   nitems, spec.row_len, nullpct, dist,
 				   op == GS_OP_MAX ? "max " : op == GS_OP_MIN ? "min " : op == GS_OP_MOVSUM ? "movsum"
 				   : op == GS_OP_MOVAVG ? "movavg" : op == GS_OP_CUMAVG ? "cumavg" : excl ? "excl" : "incl",
 				   GS_OP_IS_WINDOW(op) && op != GS_OP_CUMAVG ? WindowLabel() : "",
@@ -288,6 +355,30 @@ CompareWindows(GsElemType type, int64_t n, int dist)
 	window_of_case = 1;
 }
 
+/*
+ * One row from a random start state (the window forms' blocks): running
+ * totals (int8 and floats), extremes and running means, with and without
+ * NULLs.
+ */
+static void
+CompareStarts(GsElemType type, int64_t n, int dist)
+{
+	bool		isfloat = type == GS_FLOAT4 || type == GS_FLOAT8;
+	int64_t		one = n ? n : 1;
+
+	with_start = true;
+	if (isfloat || type == GS_INT8)
+	{
+		CompareOp(type, n, one, 0, dist, false, GS_OP_SUM, "one row");
+		CompareOp(type, n, one, 20, dist, false, GS_OP_SUM, "one row, nulls");
+	}
+	CompareOp(type, n, one, 10, dist, false, GS_OP_MAX, "order, one row, nulls");
+	CompareOp(type, n, one, 0, dist, false, GS_OP_MIN, "order, one row");
+	CompareOp(type, n, one, 0, dist, false, GS_OP_CUMAVG, "window, one row");
+	CompareOp(type, n, one, 20, dist, false, GS_OP_CUMAVG, "window, one row, nulls");
+	with_start = false;
+}
+
 /* Running maxima and minima of a type, size and distribution, in every row shape. */
 static void
 CompareOrder(GsElemType type, int64_t n, int dist)
@@ -346,6 +437,10 @@ main(int argc, char **argv)
 					CompareOp(types[t], n - n % 1500, 1500, 10, d, (d & 1) != 0, GS_OP_SUM,
 							  "rows of 1500, nulls");
 			}
+			/* from a start state: the window forms' blocks */
+			for (d = 0; d < (isfloat ? ND : 2); d++)
+				if (n <= 1000000 || d == D_UNIT || d == D_SPECIAL)
+					CompareStarts(types[t], n, isfloat ? d : (d ? D_OVERFLOW : D_UNIT));
 			/* running maxima and minima: ties, NaN, infinities and zeros of both signs */
 			if (!isfloat)
 				CompareOrder(types[t], n, 0);

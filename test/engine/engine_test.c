@@ -16,6 +16,7 @@
  *
  * Usage: engine_test [-q] [seed]      Prints "N passed, N failed".
  */
+#include "../../core/accum.h"
 #include "../../core/engine.h"
 #include "cases.h"
 #include "reference.h"
@@ -1406,6 +1407,142 @@ FixedWindowCases(void)
 	}
 }
 
+/*
+ * A start state (GsScanSpec.init): a random one-row array split at a random
+ * position; the row after the split scanned from the state of the values
+ * before it must give what the reference gives for those positions of the
+ * whole row.  The state comes from the exact accumulator (float sums and
+ * means: core/accum.h), from an integer sum, or from the reference's own
+ * running extreme at the split; integer sums are int8 (src/window.c
+ * widens narrower ones), and the whole row's reference must not fail
+ * before the split (a window form would have stopped there).
+ */
+static void
+StartStateCase(GsElemType type, GsScanOp op, int64_t n, int nullpct, int dist)
+{
+	Case		c = {.type = type, .nitems = n, .row_len = n ? n : 1, .op = op,
+	.what = "start state"};
+	int			isz = gs_type_size(type),
+				osz = gs_output_size(type, op);
+	bool		isfloat = type == GS_FLOAT4 || type == GS_FLOAT8;
+	GsScanSpec	whole,
+				tail;
+	GsRunState	rs;
+	GsScanResult res;
+	GsPlan		plan;
+	void	   *want,
+			   *got;
+	uint8_t    *tnulls = NULL;
+	int64_t		want_err,
+				split,
+				k0,
+				p;
+	char		why[200] = "";
+	int			ok;
+
+	c.nulls = RandomNulls(n, nullpct);
+	c.values = malloc((size_t) isz * (n + 1));
+	c.nvalues = RandomValues(type, n, c.nulls, dist, c.values);
+	want = malloc((size_t) osz * (c.nvalues + 1));
+	got = malloc((size_t) osz * (c.nvalues + 1));
+	CaseSpec(&c, want, &whole);
+	want_err = Reference(&whole, want);
+
+	split = (int64_t) RandBelow((uint64_t) n + 1);
+	k0 = c.nulls ? gs_bitmap_count(c.nulls, 0, split) : split;
+	if (want_err >= 0 && want_err < split)
+		goto done;				/* the window form stopped before the split */
+
+	/* the state of the values before the split */
+	memset(&rs, 0, sizeof(rs));
+	rs.nvalues = k0;
+	if (op == GS_OP_MAX || op == GS_OP_MIN)
+	{
+		if (k0 > 0)
+			rs.bits = ResultBits(type, osz, want, k0 - 1);
+	}
+	else if (isfloat)
+	{
+		GsAccum    *a = malloc(gs_accum_bytes(type == GS_FLOAT8));
+
+		gs_accum_init(a, type == GS_FLOAT8);
+		for (p = 0; p < k0; p++)
+			gs_accum_add(a, type == GS_FLOAT8 ? ((uint64_t *) c.values)[p]
+						 : ((uint32_t *) c.values)[p]);
+		gs_accum_run_state(a, &rs);
+		free(a);
+	}
+	else
+	{
+		__int128	sum = 0;
+
+		for (p = 0; p < k0; p++)
+			sum += (int64_t) ResultBits(type, isz, c.values, p);
+		for (p = 0; p < GS_RUN_LIMBS; p++)
+			rs.w[p] = p == 0 ? (uint64_t) sum : p == 1 ? (uint64_t) (sum >> 64)
+				: (sum < 0 ? ~UINT64_C(0) : 0);
+	}
+
+	/* the row after the split, from that state */
+	tail = whole;
+	tail.values = (const char *) c.values + (size_t) isz * k0;
+	tail.result = got;
+	tail.nitems = tail.row_len = n - split;
+	tail.init = &rs;
+	if (c.nulls && n > split)
+	{
+		tnulls = calloc((size_t) (n - split + 7) / 8 + 1, 1);
+		for (p = split; p < n; p++)
+			if ((c.nulls[p >> 3] >> (p & 7)) & 1)
+				tnulls[(p - split) >> 3] |= 1 << ((p - split) & 7);
+		tail.nulls = tnulls;
+	}
+	if (tail.nitems == 0)
+	{
+		tail.row_len = 1;
+		tail.nulls = NULL;
+	}
+	memset(got, REF_POISON, (size_t) osz * (c.nvalues - k0 + 1));
+	gs_plan_counts(&tail, &plan);
+	gs_cpu_scan(&tail, &res);
+	tail.result = NULL;
+	ok = RefCheck(&tail, c.nvalues - k0, &plan, &res, got, (const char *) want + (size_t) osz * k0,
+				  want_err >= 0 ? want_err - split : -1, why, sizeof(why));
+	c.nitems = n - split;
+	Report(&c, ok, res.acc_bits, why, "");
+done:
+	free(tnulls);
+	free(want);
+	free(got);
+	free(c.values);
+	free(c.nulls);
+}
+
+/* Start states of every operator that takes one, type, and many distributions. */
+static void
+StartStateCases(void)
+{
+	static const int64_t sizes[] = {1, 2, 7, 100, 4097, 20000};
+	static const GsElemType types[] = {GS_INT2, GS_INT4, GS_INT8, GS_FLOAT4, GS_FLOAT8};
+	static const GsScanOp ops[] = {GS_OP_SUM, GS_OP_MAX, GS_OP_MIN, GS_OP_CUMAVG};
+
+	for (unsigned s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++)
+		for (unsigned t = 0; t < 5; t++)
+			for (unsigned o = 0; o < 4; o++)
+			{
+				GsElemType	ty = types[t];
+				int			isfloat = ty == GS_FLOAT4 || ty == GS_FLOAT8;
+
+				/* integer running totals with a start state are int8 */
+				if (ops[o] == GS_OP_SUM && !isfloat && ty != GS_INT8)
+					continue;
+				for (int d = 0; d < (isfloat ? ND : 2); d++)
+					for (int rep = 0; rep < 3; rep++)
+						StartStateCase(ty, ops[o], sizes[s], rep == 0 ? 0 : rep == 1 ? 20 : 90,
+									   isfloat ? d : (d ? D_OVERFLOW : D_UNIT));
+			}
+}
+
 /* Run every random case at the given edge sizes. */
 int
 main(int argc, char **argv)
@@ -1433,6 +1570,7 @@ main(int argc, char **argv)
 	printf("-- %s\n", pass == 0 ? "scalar engine" : "default engine (AVX-512 where available)");
 	FixedCases();
 	FixedWindowCases();
+	StartStateCases();
 	if (pass == 0)
 	{
 		WindowSelfCheck();

@@ -1,0 +1,260 @@
+/*
+ * src/aggregates.c — exact_sum() and exact_avg() of real and double
+ * precision: PostgreSQL's aggregate machinery around the exact accumulator
+ * of core/accum.h.
+ *
+ * The transition state is an accumulator in the aggregate's memory context
+ * (internal).  Adding a value and removing it again are exact, so the
+ * aggregates have an inverse transition (moving-aggregate mode: a moving
+ * frame costs O(1) a row, as numeric's sum and avg do with their inverse),
+ * a combine function and a serial form for parallel plans; any split of
+ * the rows gives the same state, so the result has the same bits for every
+ * plan.  The accumulator is made at the first row, NULL or not, so the
+ * inverse never returns NULL (which would ask PostgreSQL to restart the
+ * frame); an empty frame, or one of NULLs only, gives NULL.
+ */
+#include "postgres.h"
+
+#include "fmgr.h"
+#include "utils/builtins.h"
+#include "utils/lsyscache.h"
+#include "catalog/pg_type.h"
+#if PG_VERSION_NUM >= 160000
+#include "varatt.h"
+#endif
+
+#include "../core/accum.h"
+#include "gpuscan.h"
+
+/* The aggregate's memory context, or ERROR when not called as an aggregate. */
+static MemoryContext
+AggContext(FunctionCallInfo fcinfo, const char *fname)
+{
+	MemoryContext aggcontext;
+
+	if (!AggCheckCallContext(fcinfo, &aggcontext))
+		ereport(ERROR,
+				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+				 errmsg("%s called in non-aggregate context", fname),
+				 errhint("It is a support function of the exact_sum and exact_avg aggregates.")));
+	return aggcontext;
+}
+
+/* A new, empty accumulator of floats or doubles in the aggregate's context. */
+static GsAccum *
+NewAccum(FunctionCallInfo fcinfo, bool f8, const char *fname)
+{
+	GsAccum    *a = (GsAccum *) MemoryContextAlloc(AggContext(fcinfo, fname), gs_accum_bytes(f8));
+
+	gs_accum_init(a, f8);
+	return a;
+}
+
+/*
+ * The state of a transition call: the accumulator so far, or a new one of
+ * the type of the value argument (argument 1).
+ */
+static GsAccum *
+StateOf(FunctionCallInfo fcinfo, const char *fname)
+{
+	Oid			type;
+
+	if (!PG_ARGISNULL(0))
+		return (GsAccum *) PG_GETARG_POINTER(0);
+	type = get_fn_expr_argtype(fcinfo->flinfo, 1);
+	if (type != FLOAT4OID && type != FLOAT8OID)
+		ereport(ERROR,
+				(errcode(ERRCODE_DATATYPE_MISMATCH),
+				 errmsg("%s does not support type %s", fname, format_type_be(type)),
+				 errhint("Use real or double precision.")));
+	return NewAccum(fcinfo, type == FLOAT8OID, fname);
+}
+
+/* The bits of the value argument (a float's zero-extended), of the state's type. */
+static inline uint64
+ValueBits(FunctionCallInfo fcinfo, const GsAccum *a)
+{
+	if (a->f8)
+	{
+		float8		x = PG_GETARG_FLOAT8(1);
+		uint64		u;
+
+		memcpy(&u, &x, sizeof(u));
+		return u;
+	}
+	else
+	{
+		float4		x = PG_GETARG_FLOAT4(1);
+		uint32		u;
+
+		memcpy(&u, &x, sizeof(u));
+		return u;
+	}
+}
+
+/*
+ * exact_accum(state, x): the transition of exact_sum and exact_avg, plain
+ * and moving: x added exactly; a NULL x adds nothing.
+ */
+PG_FUNCTION_INFO_V1(exact_accum);
+Datum
+exact_accum(PG_FUNCTION_ARGS)
+{
+	GsAccum    *a = StateOf(fcinfo, "exact_accum");
+
+	if (!PG_ARGISNULL(1))
+		gs_accum_add(a, ValueBits(fcinfo, a));
+	PG_RETURN_POINTER(a);
+}
+
+/*
+ * exact_accum_inv(state, x): the inverse transition: x, added before,
+ * removed exactly.  Never NULL: the frame never has to be summed again.
+ */
+PG_FUNCTION_INFO_V1(exact_accum_inv);
+Datum
+exact_accum_inv(PG_FUNCTION_ARGS)
+{
+	GsAccum    *a = StateOf(fcinfo, "exact_accum_inv");
+
+	if (!PG_ARGISNULL(1))
+		gs_accum_remove(a, ValueBits(fcinfo, a));
+	PG_RETURN_POINTER(a);
+}
+
+/* exact_accum_combine(a, b): the state of a's rows and b's together (parallel plans). */
+PG_FUNCTION_INFO_V1(exact_accum_combine);
+Datum
+exact_accum_combine(PG_FUNCTION_ARGS)
+{
+	GsAccum    *a = PG_ARGISNULL(0) ? NULL : (GsAccum *) PG_GETARG_POINTER(0);
+	GsAccum    *b = PG_ARGISNULL(1) ? NULL : (GsAccum *) PG_GETARG_POINTER(1);
+
+	if (b == NULL)
+	{
+		if (a == NULL)
+			PG_RETURN_NULL();
+		PG_RETURN_POINTER(a);
+	}
+	if (a == NULL)
+		a = NewAccum(fcinfo, b->f8, "exact_accum_combine");
+	if (a->f8 != b->f8)
+		elog(ERROR, "exact_accum_combine: states of different types");
+	gs_accum_combine(a, b);
+	PG_RETURN_POINTER(a);
+}
+
+/* exact_accum_serialize(state): the state as bytea, to pass between processes. */
+PG_FUNCTION_INFO_V1(exact_accum_serialize);
+Datum
+exact_accum_serialize(PG_FUNCTION_ARGS)
+{
+	GsAccum    *a = (GsAccum *) PG_GETARG_POINTER(0);
+	size_t		n;
+	bytea	   *out;
+
+	(void) AggContext(fcinfo, "exact_accum_serialize");
+	n = gs_accum_serial_bytes(a);
+	out = (bytea *) palloc(VARHDRSZ + n);
+	SET_VARSIZE(out, VARHDRSZ + n);
+	gs_accum_serialize(a, (uint8 *) VARDATA(out));
+	PG_RETURN_BYTEA_P(out);
+}
+
+/* exact_accum_deserialize(bytes, internal): a state from its serial form. */
+PG_FUNCTION_INFO_V1(exact_accum_deserialize);
+Datum
+exact_accum_deserialize(PG_FUNCTION_ARGS)
+{
+	bytea	   *in = PG_GETARG_BYTEA_PP(0);
+	const uint8 *p = (const uint8 *) VARDATA_ANY(in);
+	size_t		n = VARSIZE_ANY_EXHDR(in);
+	bool		f8;
+	GsAccum    *a;
+
+	(void) AggContext(fcinfo, "exact_accum_deserialize");
+	if (!gs_accum_deserialize(p, n, NULL, &f8))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
+				 errmsg("invalid exact_sum state")));
+	a = NewAccum(fcinfo, f8, "exact_accum_deserialize");
+	if (!gs_accum_deserialize(p, n, a, &f8))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
+				 errmsg("invalid exact_sum state")));
+	PG_RETURN_POINTER(a);
+}
+
+/* The name of a float type, for error messages. */
+static const char *
+FloatName(bool f8)
+{
+	return f8 ? "double precision" : "real";
+}
+
+/*
+ * The sum of a state rounded once to its type; NULL for no values (or no
+ * state); ERROR 22003 when it rounds beyond the type's range.
+ */
+static bool
+FinalSum(FunctionCallInfo fcinfo, double *out)
+{
+	GsAccum    *a;
+	int			st;
+
+	if (PG_ARGISNULL(0))
+		return false;
+	a = (GsAccum *) PG_GETARG_POINTER(0);
+	st = gs_accum_sum(a, a->f8, out);
+	if (st == GS_ACCUM_OVERFLOW)
+		ereport(ERROR,
+				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				 errmsg("value out of range: overflow"),
+				 errdetail("The exact sum rounds to a value outside the range of type %s.",
+						   FloatName(a->f8))));
+	return st == 0;
+}
+
+/* exact_sum_float4_final(state): exact_sum(real)'s result, a real. */
+PG_FUNCTION_INFO_V1(exact_sum_float4_final);
+Datum
+exact_sum_float4_final(PG_FUNCTION_ARGS)
+{
+	double		r;
+
+	if (!FinalSum(fcinfo, &r))
+		PG_RETURN_NULL();
+	PG_RETURN_FLOAT4((float4) r);
+}
+
+/* exact_sum_float8_final(state): exact_sum(double precision)'s result. */
+PG_FUNCTION_INFO_V1(exact_sum_float8_final);
+Datum
+exact_sum_float8_final(PG_FUNCTION_ARGS)
+{
+	double		r;
+
+	if (!FinalSum(fcinfo, &r))
+		PG_RETURN_NULL();
+	PG_RETURN_FLOAT8(r);
+}
+
+/*
+ * exact_avg_final(state): the exact mean of the values rounded once to
+ * double precision (as PostgreSQL's avg of real and double precision
+ * gives); NULL for no values.
+ */
+PG_FUNCTION_INFO_V1(exact_avg_final);
+Datum
+exact_avg_final(PG_FUNCTION_ARGS)
+{
+	GsAccum    *a;
+	double		r;
+
+	if (PG_ARGISNULL(0))
+		PG_RETURN_NULL();
+	a = (GsAccum *) PG_GETARG_POINTER(0);
+	if (gs_accum_mean(a, true, &r) != 0)
+		PG_RETURN_NULL();
+	PG_RETURN_FLOAT8(r);
+}
