@@ -18,6 +18,8 @@ OBJS = \
 	src/service_client.o \
 	src/info.o \
 	src/toast_source.o \
+	src/window.o \
+	src/aggregates.o \
 	$(CORE_OBJS) \
 	$(CPU_OBJS)
 
@@ -30,8 +32,8 @@ CPU_OBJS = cpu/driver.o cpu/sum_block.o cpu/sum_float.o cpu/sum_int.o cpu/order.
 	cpu/cpu_simd.o cpu/window.o
 
 DATA = sql/gpuscan--1.0.sql sql/gpuscan--1.0--1.1.sql sql/gpuscan--1.1--1.2.sql \
-	sql/gpuscan--1.2--1.3.sql sql/gpuscan--1.3.sql
-REGRESS = cumsum cummax moving stream config devices service upgrade
+	sql/gpuscan--1.2--1.3.sql sql/gpuscan--1.3--1.4.sql sql/gpuscan--1.4.sql
+REGRESS = cumsum cummax moving rows stream config devices service upgrade
 REGRESS_OPTS = --inputdir=test
 
 EXTRA_CLEAN = test/engine/engine_test test/engine/accum_test test/bench/cpu_bench test/bench/window_bench test/bench/window_bench_gpu test/engine/engine_compare \

@@ -219,7 +219,8 @@ gpuscan_call_start(GsCall *call, Datum arg)
 {
 	memset(call, 0, sizeof(*call));
 	INSTR_TIME_SET_CURRENT(call->start);
-	call->cpu0_ms = toast_raw_datum_size(arg) >= CPU_TIME_MIN_BYTES ? ProcessCpuMs() : -1;
+	call->cpu0_ms = arg != (Datum) 0 && toast_raw_datum_size(arg) >= CPU_TIME_MIN_BYTES
+		? ProcessCpuMs() : -1;
 }
 
 /*
@@ -457,6 +458,12 @@ RunScan(GsScanSpec *spec, GsCall *call)
 		gpuscan_last.cpu_ms = ProcessCpuMs() - call->cpu0_ms;
 	gpuscan_last.valid = true;
 
+	if (call->result)
+	{
+		*call->result = res;
+		if (res.status == GS_ERR_INT8_RANGE || res.status == GS_ERR_FLOAT_OVERFLOW)
+			return;
+	}
 	if (res.status != GS_OK)
 		ReportScanError(&res, spec->op, call->restype, call->ndim, call->dims, call->lbs);
 }

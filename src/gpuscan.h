@@ -68,9 +68,14 @@ typedef struct GsCall
 	const int  *dims;
 	const int  *lbs;
 	Datum		input;			/* the argument, when results go over its detoasted copy */
+	GsScanResult *result;		/* when set: gets the outcome, and a result out of range
+								 * (bigint, overflow) is the caller's to report */
 } GsCall;
 
-/* Start timing a call of a scan function, before its argument arg is read (src/dispatch.c). */
+/*
+ * Start timing a call of a scan function, before its argument arg is read
+ * (src/dispatch.c); arg 0 for the window forms' blocks (src/window.c).
+ */
 extern void gpuscan_call_start(GsCall *call, Datum arg);
 
 /*

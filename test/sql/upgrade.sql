@@ -55,6 +55,18 @@ SELECT * FROM pg_temp.ext_functions() f WHERE f ~ '^gpu_(mov|cumavg)' AND f ~ 'i
 SELECT gpu_movsum(ARRAY[1, 2, 3, 4], 2) AS movsum_1_3, gpu_movavg(ARRAY[1, 2, 3, 4], 2) AS movavg_1_3,
        gpu_cumavg(ARRAY[1, 2, 3, 4]::real[]) AS cumavg_1_3;
 
+ALTER EXTENSION gpuscan UPDATE TO '1.4';
+SELECT extversion FROM pg_extension WHERE extname = 'gpuscan';
+SELECT count(*) AS commented FROM pg_temp.ext_functions() f
+WHERE obj_description(split_part(f, ' -> ', 1)::regprocedure, 'pg_proc') IS NOT NULL;
+
+-- 1.4 brings the window forms of the scans and the exact aggregates
+SELECT * FROM pg_temp.ext_functions() f WHERE f ~ '^(gpu_\w+\((integer|real)(, integer)?\)|exact_)';
+SELECT t, gpu_cumsum(x) OVER w AS cumsum_1_4, gpu_movavg(x, 2) OVER w AS movavg_1_4,
+       exact_sum(x::real) OVER (ORDER BY t ROWS 1 PRECEDING) AS exact_sum_1_4
+FROM (VALUES (1, 1), (2, 2), (3, 4)) v(t, x) WINDOW w AS (ORDER BY t) ORDER BY t;
+SELECT exact_sum(x), exact_avg(x) FROM (VALUES (1e16::float8), (1), (-1e16)) v(x);
+
 -- Every function as the catalog has it: signature, result, volatility,
 -- strictness, parallel safety, the C symbol and its comment.
 CREATE FUNCTION pg_temp.ext_catalog() RETURNS SETOF text LANGUAGE sql AS $$
@@ -67,12 +79,29 @@ CREATE FUNCTION pg_temp.ext_catalog() RETURNS SETOF text LANGUAGE sql AS $$
   ORDER BY 1
 $$;
 
--- a fresh install of the default version (its own script, gpuscan--1.3.sql)
+-- and every aggregate as pg_aggregate has it
+CREATE FUNCTION pg_temp.ext_aggregates() RETURNS SETOF text LANGUAGE sql AS $$
+  SELECT concat_ws(' | ', a.aggfnoid::regprocedure::text, a.aggtransfn, a.aggfinalfn, a.aggcombinefn,
+                   a.aggserialfn, a.aggdeserialfn, a.aggmtransfn, a.aggminvtransfn, a.aggmfinalfn,
+                   a.aggtranstype::regtype, a.aggtransspace, a.aggmtranstype::regtype, a.aggmtransspace,
+                   p.proparallel)
+  FROM pg_aggregate a JOIN pg_proc p ON p.oid = a.aggfnoid
+  JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid
+  WHERE d.refclassid = 'pg_extension'::regclass AND d.deptype = 'e'
+    AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'gpuscan')
+  ORDER BY 1
+$$;
+SELECT * FROM pg_temp.ext_aggregates();
+
+-- a fresh install of the default version (its own script, gpuscan--1.4.sql)
 -- has exactly the functions, properties and comments of the upgraded one
 CREATE TEMP TABLE upgraded AS SELECT * FROM pg_temp.ext_catalog() f;
+CREATE TEMP TABLE upgraded_aggregates AS SELECT * FROM pg_temp.ext_aggregates() f;
 DROP EXTENSION gpuscan;
 CREATE EXTENSION gpuscan;
 SELECT extversion FROM pg_extension WHERE extname = 'gpuscan';
-SELECT count(*) AS functions_1_3 FROM pg_temp.ext_catalog();
+SELECT count(*) AS functions_1_4 FROM pg_temp.ext_catalog();
 SELECT f AS only_upgraded FROM upgraded f EXCEPT SELECT * FROM pg_temp.ext_catalog();
 SELECT f AS only_fresh FROM pg_temp.ext_catalog() f EXCEPT SELECT * FROM upgraded;
+SELECT f AS only_upgraded_aggregate FROM upgraded_aggregates f EXCEPT SELECT * FROM pg_temp.ext_aggregates();
+SELECT f AS only_fresh_aggregate FROM pg_temp.ext_aggregates() f EXCEPT SELECT * FROM upgraded_aggregates;

@@ -1,0 +1,698 @@
+/* gpuscan--1.4.sql */
+
+-- complain if script is sourced in psql, rather than via CREATE EXTENSION
+\echo Use "CREATE EXTENSION gpuscan" to load this file. \quit
+
+-- gpu_cumsum: running totals along the last dimension, NULLs skipped, exact
+
+CREATE FUNCTION gpu_cumsum(arr smallint[], exclusive boolean DEFAULT false)
+RETURNS bigint[]
+AS 'MODULE_PATHNAME', 'gpu_cumsum'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION gpu_cumsum(arr integer[], exclusive boolean DEFAULT false)
+RETURNS bigint[]
+AS 'MODULE_PATHNAME', 'gpu_cumsum'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION gpu_cumsum(arr bigint[], exclusive boolean DEFAULT false)
+RETURNS bigint[]
+AS 'MODULE_PATHNAME', 'gpu_cumsum'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION gpu_cumsum(arr real[], exclusive boolean DEFAULT false)
+RETURNS real[]
+AS 'MODULE_PATHNAME', 'gpu_cumsum'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION gpu_cumsum(arr double precision[], exclusive boolean DEFAULT false)
+RETURNS double precision[]
+AS 'MODULE_PATHNAME', 'gpu_cumsum'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION gpu_cumsum(smallint[], boolean) IS
+'running totals along the last dimension as bigint[], NULL elements skipped; exclusive => true gives the total before each element';
+COMMENT ON FUNCTION gpu_cumsum(integer[], boolean) IS
+'running totals along the last dimension as bigint[], NULL elements skipped; exclusive => true gives the total before each element';
+COMMENT ON FUNCTION gpu_cumsum(bigint[], boolean) IS
+'running totals along the last dimension, exact (error if a total leaves bigint), NULL elements skipped; exclusive => true gives the total before each element';
+COMMENT ON FUNCTION gpu_cumsum(real[], boolean) IS
+'running totals along the last dimension, each the correctly rounded exact sum, NULL elements skipped; exclusive => true gives the total before each element';
+COMMENT ON FUNCTION gpu_cumsum(double precision[], boolean) IS
+'running totals along the last dimension, each the correctly rounded exact sum, NULL elements skipped; exclusive => true gives the total before each element';
+
+-- gpu_cummax: running maxima along the last dimension, NULLs skipped, in
+-- PostgreSQL's order of the type (NaN above every other value; of equal
+-- values, such as -0 and 0, the later one)
+
+CREATE FUNCTION gpu_cummax(arr smallint[])
+RETURNS smallint[]
+AS 'MODULE_PATHNAME', 'gpu_cummax'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION gpu_cummax(arr integer[])
+RETURNS integer[]
+AS 'MODULE_PATHNAME', 'gpu_cummax'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION gpu_cummax(arr bigint[])
+RETURNS bigint[]
+AS 'MODULE_PATHNAME', 'gpu_cummax'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION gpu_cummax(arr real[])
+RETURNS real[]
+AS 'MODULE_PATHNAME', 'gpu_cummax'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION gpu_cummax(arr double precision[])
+RETURNS double precision[]
+AS 'MODULE_PATHNAME', 'gpu_cummax'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION gpu_cummax(smallint[]) IS
+'running maxima along the last dimension, NULL elements skipped (NULL positions stay NULL)';
+COMMENT ON FUNCTION gpu_cummax(integer[]) IS
+'running maxima along the last dimension, NULL elements skipped (NULL positions stay NULL)';
+COMMENT ON FUNCTION gpu_cummax(bigint[]) IS
+'running maxima along the last dimension, NULL elements skipped (NULL positions stay NULL)';
+COMMENT ON FUNCTION gpu_cummax(real[]) IS
+'running maxima along the last dimension, NULL elements skipped (NULL positions stay NULL); NaN counts as larger than every other value';
+COMMENT ON FUNCTION gpu_cummax(double precision[]) IS
+'running maxima along the last dimension, NULL elements skipped (NULL positions stay NULL); NaN counts as larger than every other value';
+
+-- gpu_cummin: running minima along the last dimension, NULLs skipped, in
+-- PostgreSQL's order of the type (NaN above every other value; of equal
+-- values, such as -0 and 0, the later one)
+
+CREATE FUNCTION gpu_cummin(arr smallint[])
+RETURNS smallint[]
+AS 'MODULE_PATHNAME', 'gpu_cummin'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION gpu_cummin(arr integer[])
+RETURNS integer[]
+AS 'MODULE_PATHNAME', 'gpu_cummin'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION gpu_cummin(arr bigint[])
+RETURNS bigint[]
+AS 'MODULE_PATHNAME', 'gpu_cummin'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION gpu_cummin(arr real[])
+RETURNS real[]
+AS 'MODULE_PATHNAME', 'gpu_cummin'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION gpu_cummin(arr double precision[])
+RETURNS double precision[]
+AS 'MODULE_PATHNAME', 'gpu_cummin'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION gpu_cummin(smallint[]) IS
+'running minima along the last dimension, NULL elements skipped (NULL positions stay NULL)';
+COMMENT ON FUNCTION gpu_cummin(integer[]) IS
+'running minima along the last dimension, NULL elements skipped (NULL positions stay NULL)';
+COMMENT ON FUNCTION gpu_cummin(bigint[]) IS
+'running minima along the last dimension, NULL elements skipped (NULL positions stay NULL)';
+COMMENT ON FUNCTION gpu_cummin(real[]) IS
+'running minima along the last dimension, NULL elements skipped (NULL positions stay NULL); NaN counts as larger than every other value, so it appears only where all values so far are NaN';
+COMMENT ON FUNCTION gpu_cummin(double precision[]) IS
+'running minima along the last dimension, NULL elements skipped (NULL positions stay NULL); NaN counts as larger than every other value, so it appears only where all values so far are NaN';
+
+-- gpu_movsum, gpu_movavg: the exact sum and mean of a moving window of
+-- "window" positions along the last dimension (fewer at the start of a row;
+-- NULL positions counted, their values skipped); gpu_cumavg: the running
+-- mean of everything so far in the row
+
+CREATE FUNCTION gpu_movsum(arr smallint[], "window" integer)
+RETURNS bigint[]
+AS 'MODULE_PATHNAME', 'gpu_movsum'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION gpu_movsum(arr integer[], "window" integer)
+RETURNS bigint[]
+AS 'MODULE_PATHNAME', 'gpu_movsum'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION gpu_movsum(arr bigint[], "window" integer)
+RETURNS bigint[]
+AS 'MODULE_PATHNAME', 'gpu_movsum'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION gpu_movsum(arr real[], "window" integer)
+RETURNS real[]
+AS 'MODULE_PATHNAME', 'gpu_movsum'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION gpu_movsum(arr double precision[], "window" integer)
+RETURNS double precision[]
+AS 'MODULE_PATHNAME', 'gpu_movsum'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION gpu_movavg(arr smallint[], "window" integer)
+RETURNS double precision[]
+AS 'MODULE_PATHNAME', 'gpu_movavg'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION gpu_movavg(arr integer[], "window" integer)
+RETURNS double precision[]
+AS 'MODULE_PATHNAME', 'gpu_movavg'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION gpu_movavg(arr bigint[], "window" integer)
+RETURNS double precision[]
+AS 'MODULE_PATHNAME', 'gpu_movavg'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION gpu_movavg(arr real[], "window" integer)
+RETURNS real[]
+AS 'MODULE_PATHNAME', 'gpu_movavg'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION gpu_movavg(arr double precision[], "window" integer)
+RETURNS double precision[]
+AS 'MODULE_PATHNAME', 'gpu_movavg'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION gpu_cumavg(arr smallint[])
+RETURNS double precision[]
+AS 'MODULE_PATHNAME', 'gpu_cumavg'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION gpu_cumavg(arr integer[])
+RETURNS double precision[]
+AS 'MODULE_PATHNAME', 'gpu_cumavg'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION gpu_cumavg(arr bigint[])
+RETURNS double precision[]
+AS 'MODULE_PATHNAME', 'gpu_cumavg'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION gpu_cumavg(arr real[])
+RETURNS real[]
+AS 'MODULE_PATHNAME', 'gpu_cumavg'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION gpu_cumavg(arr double precision[])
+RETURNS double precision[]
+AS 'MODULE_PATHNAME', 'gpu_cumavg'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION gpu_movsum(smallint[], integer) IS
+'the exact sum of each moving window of window positions along the last dimension as bigint[] (error if a window sum leaves bigint); NULL positions count as positions, their values are skipped, and stay NULL';
+
+COMMENT ON FUNCTION gpu_movsum(integer[], integer) IS
+'the exact sum of each moving window of window positions along the last dimension as bigint[] (error if a window sum leaves bigint); NULL positions count as positions, their values are skipped, and stay NULL';
+
+COMMENT ON FUNCTION gpu_movsum(bigint[], integer) IS
+'the exact sum of each moving window of window positions along the last dimension as bigint[] (error if a window sum leaves bigint); NULL positions count as positions, their values are skipped, and stay NULL';
+
+COMMENT ON FUNCTION gpu_movsum(real[], integer) IS
+'the sum of each moving window of window positions along the last dimension, each the correctly rounded exact sum; NULL positions count as positions, their values are skipped, and stay NULL';
+
+COMMENT ON FUNCTION gpu_movsum(double precision[], integer) IS
+'the sum of each moving window of window positions along the last dimension, each the correctly rounded exact sum; NULL positions count as positions, their values are skipped, and stay NULL';
+
+COMMENT ON FUNCTION gpu_movavg(smallint[], integer) IS
+'the mean of the values in each moving window of window positions along the last dimension, the exact sum over the count rounded once to double precision; NULL positions count as positions, their values are skipped, and stay NULL';
+
+COMMENT ON FUNCTION gpu_movavg(integer[], integer) IS
+'the mean of the values in each moving window of window positions along the last dimension, the exact sum over the count rounded once to double precision; NULL positions count as positions, their values are skipped, and stay NULL';
+
+COMMENT ON FUNCTION gpu_movavg(bigint[], integer) IS
+'the mean of the values in each moving window of window positions along the last dimension, the exact sum over the count rounded once to double precision; NULL positions count as positions, their values are skipped, and stay NULL';
+
+COMMENT ON FUNCTION gpu_movavg(real[], integer) IS
+'the mean of the values in each moving window of window positions along the last dimension, the exact sum over the count rounded once to real; NULL positions count as positions, their values are skipped, and stay NULL';
+
+COMMENT ON FUNCTION gpu_movavg(double precision[], integer) IS
+'the mean of the values in each moving window of window positions along the last dimension, the exact sum over the count rounded once to double precision; NULL positions count as positions, their values are skipped, and stay NULL';
+
+COMMENT ON FUNCTION gpu_cumavg(smallint[]) IS
+'the running mean of the values so far along the last dimension, the exact sum over the count rounded once to double precision; NULL elements skipped (NULL positions stay NULL)';
+
+COMMENT ON FUNCTION gpu_cumavg(integer[]) IS
+'the running mean of the values so far along the last dimension, the exact sum over the count rounded once to double precision; NULL elements skipped (NULL positions stay NULL)';
+
+COMMENT ON FUNCTION gpu_cumavg(bigint[]) IS
+'the running mean of the values so far along the last dimension, the exact sum over the count rounded once to double precision; NULL elements skipped (NULL positions stay NULL)';
+
+COMMENT ON FUNCTION gpu_cumavg(real[]) IS
+'the running mean of the values so far along the last dimension, the exact sum over the count rounded once to real; NULL elements skipped (NULL positions stay NULL)';
+
+COMMENT ON FUNCTION gpu_cumavg(double precision[]) IS
+'the running mean of the values so far along the last dimension, the exact sum over the count rounded once to double precision; NULL elements skipped (NULL positions stay NULL)';
+
+-- gpuscan_devices: the CUDA devices the GPU service uses (none: zero rows)
+
+CREATE FUNCTION gpuscan_devices(
+    OUT device_id integer,
+    OUT name text,
+    OUT compute_capability text,
+    OUT multiprocessors integer,
+    OUT total_memory_mb bigint,
+    OUT driver_version text,
+    OUT runtime_version text)
+RETURNS SETOF record
+AS 'MODULE_PATHNAME', 'gpuscan_devices'
+LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION gpuscan_devices() IS
+'one row per CUDA device the GPU service uses; no rows without a GPU, a driver or the service (shared_preload_libraries)';
+
+-- what the last scan did, for the user's "EXPLAIN" of one call
+
+CREATE FUNCTION gpuscan_last_run(
+    OUT engine text,
+    OUT kernel text,
+    OUT elements bigint,
+    OUT accumulator_bits integer,
+    OUT h2d_ms double precision,
+    OUT kernel_ms double precision,
+    OUT d2h_ms double precision,
+    OUT total_ms double precision,
+    OUT fallback_reason text,
+    OUT device_id integer,
+    OUT queue_ms double precision,
+    OUT host_ms double precision,
+    OUT input text,
+    OUT read_ms double precision,
+    OUT plan_ms double precision,
+    OUT copy_ms double precision,
+    OUT wait_ms double precision,
+    OUT scan_ms double precision,
+    OUT result_ms double precision,
+    OUT cpu_ms double precision,
+    OUT engine_reason text)
+RETURNS SETOF record
+AS 'MODULE_PATHNAME', 'gpuscan_last_run'
+LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+
+COMMENT ON FUNCTION gpuscan_last_run() IS
+'this backend''s last scan call: engine (cpu or gpu), kernel, elements, accumulator width, GPU transfer and kernel times, total time, why a GPU call ran on the CPU, the GPU that ran it, its wait in the GPU service''s queue, the backend''s plan and copies; since 1.3 how the argument was read (toast slices, detoasted copy, in memory), where the call''s time went (read, plan, copies, wait for the GPU, CPU scan, results), the process''s CPU time and why the engine was chosen; no row before the first call';
+
+CREATE FUNCTION gpuscan_counters(
+    OUT gpu_calls bigint,
+    OUT cpu_calls bigint,
+    OUT gpu_fallbacks bigint)
+RETURNS SETOF record
+AS 'MODULE_PATHNAME', 'gpuscan_counters'
+LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+
+COMMENT ON FUNCTION gpuscan_counters() IS
+'this backend''s scans on each engine, and the calls meant for the GPU that ran on the CPU';
+
+-- gpuscan_service: the GPU service that runs every GPU scan of the server
+-- (gpuscan in shared_preload_libraries; no rows otherwise)
+
+CREATE FUNCTION gpuscan_service(
+    OUT pid integer,
+    OUT started timestamp with time zone,
+    OUT state text,
+    OUT message text,
+    OUT device_id integer,
+    OUT device_name text,
+    OUT requests bigint,
+    OUT batches bigint,
+    OUT bytes bigint,
+    OUT busy_ms double precision,
+    OUT errors bigint,
+    OUT gpu_memory_mb bigint,
+    OUT queue_depth integer,
+    OUT free_segments integer,
+    OUT segments integer,
+    OUT active_scans integer)
+RETURNS SETOF record
+AS 'MODULE_PATHNAME', 'gpuscan_service'
+LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION gpuscan_service() IS
+'the GPU service: its process, start and state, and per usable GPU the chunks run, the launches that ran several small ones, bytes moved, busy time, errors and its buffers'' GPU memory; requests waiting, free ring segments, and (since 1.3) the large scans running now on either engine; one row with no device when it has no GPU; no rows without shared_preload_libraries';
+
+-- Window forms of the scans over table rows (since 1.4): gpu_cumsum(x) OVER
+-- (PARTITION BY ... ORDER BY ...) and the others.  Each row's value is what
+-- the array function gives at that row's position of the partition's x in
+-- the window's order: NULL rows give NULL and are skipped, moving windows
+-- count rows (NULL rows included).  The frame clause does not apply.
+
+CREATE FUNCTION gpu_cumsum(x smallint)
+RETURNS bigint
+AS 'MODULE_PATHNAME', 'gpu_cumsum_window'
+LANGUAGE C WINDOW IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION gpu_cumsum(x integer)
+RETURNS bigint
+AS 'MODULE_PATHNAME', 'gpu_cumsum_window'
+LANGUAGE C WINDOW IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION gpu_cumsum(x bigint)
+RETURNS bigint
+AS 'MODULE_PATHNAME', 'gpu_cumsum_window'
+LANGUAGE C WINDOW IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION gpu_cumsum(x real)
+RETURNS real
+AS 'MODULE_PATHNAME', 'gpu_cumsum_window'
+LANGUAGE C WINDOW IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION gpu_cumsum(x double precision)
+RETURNS double precision
+AS 'MODULE_PATHNAME', 'gpu_cumsum_window'
+LANGUAGE C WINDOW IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION gpu_cummax(x smallint)
+RETURNS smallint
+AS 'MODULE_PATHNAME', 'gpu_cummax_window'
+LANGUAGE C WINDOW IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION gpu_cummax(x integer)
+RETURNS integer
+AS 'MODULE_PATHNAME', 'gpu_cummax_window'
+LANGUAGE C WINDOW IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION gpu_cummax(x bigint)
+RETURNS bigint
+AS 'MODULE_PATHNAME', 'gpu_cummax_window'
+LANGUAGE C WINDOW IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION gpu_cummax(x real)
+RETURNS real
+AS 'MODULE_PATHNAME', 'gpu_cummax_window'
+LANGUAGE C WINDOW IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION gpu_cummax(x double precision)
+RETURNS double precision
+AS 'MODULE_PATHNAME', 'gpu_cummax_window'
+LANGUAGE C WINDOW IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION gpu_cummin(x smallint)
+RETURNS smallint
+AS 'MODULE_PATHNAME', 'gpu_cummin_window'
+LANGUAGE C WINDOW IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION gpu_cummin(x integer)
+RETURNS integer
+AS 'MODULE_PATHNAME', 'gpu_cummin_window'
+LANGUAGE C WINDOW IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION gpu_cummin(x bigint)
+RETURNS bigint
+AS 'MODULE_PATHNAME', 'gpu_cummin_window'
+LANGUAGE C WINDOW IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION gpu_cummin(x real)
+RETURNS real
+AS 'MODULE_PATHNAME', 'gpu_cummin_window'
+LANGUAGE C WINDOW IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION gpu_cummin(x double precision)
+RETURNS double precision
+AS 'MODULE_PATHNAME', 'gpu_cummin_window'
+LANGUAGE C WINDOW IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION gpu_cumavg(x smallint)
+RETURNS double precision
+AS 'MODULE_PATHNAME', 'gpu_cumavg_window'
+LANGUAGE C WINDOW IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION gpu_cumavg(x integer)
+RETURNS double precision
+AS 'MODULE_PATHNAME', 'gpu_cumavg_window'
+LANGUAGE C WINDOW IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION gpu_cumavg(x bigint)
+RETURNS double precision
+AS 'MODULE_PATHNAME', 'gpu_cumavg_window'
+LANGUAGE C WINDOW IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION gpu_cumavg(x real)
+RETURNS real
+AS 'MODULE_PATHNAME', 'gpu_cumavg_window'
+LANGUAGE C WINDOW IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION gpu_cumavg(x double precision)
+RETURNS double precision
+AS 'MODULE_PATHNAME', 'gpu_cumavg_window'
+LANGUAGE C WINDOW IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION gpu_movsum(x smallint, "window" integer)
+RETURNS bigint
+AS 'MODULE_PATHNAME', 'gpu_movsum_window'
+LANGUAGE C WINDOW IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION gpu_movsum(x integer, "window" integer)
+RETURNS bigint
+AS 'MODULE_PATHNAME', 'gpu_movsum_window'
+LANGUAGE C WINDOW IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION gpu_movsum(x bigint, "window" integer)
+RETURNS bigint
+AS 'MODULE_PATHNAME', 'gpu_movsum_window'
+LANGUAGE C WINDOW IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION gpu_movsum(x real, "window" integer)
+RETURNS real
+AS 'MODULE_PATHNAME', 'gpu_movsum_window'
+LANGUAGE C WINDOW IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION gpu_movsum(x double precision, "window" integer)
+RETURNS double precision
+AS 'MODULE_PATHNAME', 'gpu_movsum_window'
+LANGUAGE C WINDOW IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION gpu_movavg(x smallint, "window" integer)
+RETURNS double precision
+AS 'MODULE_PATHNAME', 'gpu_movavg_window'
+LANGUAGE C WINDOW IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION gpu_movavg(x integer, "window" integer)
+RETURNS double precision
+AS 'MODULE_PATHNAME', 'gpu_movavg_window'
+LANGUAGE C WINDOW IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION gpu_movavg(x bigint, "window" integer)
+RETURNS double precision
+AS 'MODULE_PATHNAME', 'gpu_movavg_window'
+LANGUAGE C WINDOW IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION gpu_movavg(x real, "window" integer)
+RETURNS real
+AS 'MODULE_PATHNAME', 'gpu_movavg_window'
+LANGUAGE C WINDOW IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION gpu_movavg(x double precision, "window" integer)
+RETURNS double precision
+AS 'MODULE_PATHNAME', 'gpu_movavg_window'
+LANGUAGE C WINDOW IMMUTABLE PARALLEL SAFE;
+
+COMMENT ON FUNCTION gpu_cumsum(smallint) IS
+'window function: the running total of the partition''s x in the window''s order, exact (error if a total leaves bigint), NULL rows skipped (NULL there); the frame clause does not apply';
+COMMENT ON FUNCTION gpu_cumsum(integer) IS
+'window function: the running total of the partition''s x in the window''s order, exact (error if a total leaves bigint), NULL rows skipped (NULL there); the frame clause does not apply';
+COMMENT ON FUNCTION gpu_cumsum(bigint) IS
+'window function: the running total of the partition''s x in the window''s order, exact (error if a total leaves bigint), NULL rows skipped (NULL there); the frame clause does not apply';
+COMMENT ON FUNCTION gpu_cumsum(real) IS
+'window function: the running total of the partition''s x in the window''s order, exact, correctly rounded, NULL rows skipped (NULL there); the frame clause does not apply';
+COMMENT ON FUNCTION gpu_cumsum(double precision) IS
+'window function: the running total of the partition''s x in the window''s order, exact, correctly rounded, NULL rows skipped (NULL there); the frame clause does not apply';
+COMMENT ON FUNCTION gpu_cummax(smallint) IS
+'window function: the running maximum of the partition''s x in the window''s order, in PostgreSQL''s order (NaN above every other value), NULL rows skipped; the frame clause does not apply';
+COMMENT ON FUNCTION gpu_cummax(integer) IS
+'window function: the running maximum of the partition''s x in the window''s order, in PostgreSQL''s order (NaN above every other value), NULL rows skipped; the frame clause does not apply';
+COMMENT ON FUNCTION gpu_cummax(bigint) IS
+'window function: the running maximum of the partition''s x in the window''s order, in PostgreSQL''s order (NaN above every other value), NULL rows skipped; the frame clause does not apply';
+COMMENT ON FUNCTION gpu_cummax(real) IS
+'window function: the running maximum of the partition''s x in the window''s order, in PostgreSQL''s order (NaN above every other value), NULL rows skipped; the frame clause does not apply';
+COMMENT ON FUNCTION gpu_cummax(double precision) IS
+'window function: the running maximum of the partition''s x in the window''s order, in PostgreSQL''s order (NaN above every other value), NULL rows skipped; the frame clause does not apply';
+COMMENT ON FUNCTION gpu_cummin(smallint) IS
+'window function: the running minimum of the partition''s x in the window''s order, in PostgreSQL''s order (NaN above every other value), NULL rows skipped; the frame clause does not apply';
+COMMENT ON FUNCTION gpu_cummin(integer) IS
+'window function: the running minimum of the partition''s x in the window''s order, in PostgreSQL''s order (NaN above every other value), NULL rows skipped; the frame clause does not apply';
+COMMENT ON FUNCTION gpu_cummin(bigint) IS
+'window function: the running minimum of the partition''s x in the window''s order, in PostgreSQL''s order (NaN above every other value), NULL rows skipped; the frame clause does not apply';
+COMMENT ON FUNCTION gpu_cummin(real) IS
+'window function: the running minimum of the partition''s x in the window''s order, in PostgreSQL''s order (NaN above every other value), NULL rows skipped; the frame clause does not apply';
+COMMENT ON FUNCTION gpu_cummin(double precision) IS
+'window function: the running minimum of the partition''s x in the window''s order, in PostgreSQL''s order (NaN above every other value), NULL rows skipped; the frame clause does not apply';
+COMMENT ON FUNCTION gpu_cumavg(smallint) IS
+'window function: the running mean of the partition''s x in the window''s order, the exact sum over the count rounded once, NULL rows skipped; the frame clause does not apply';
+COMMENT ON FUNCTION gpu_cumavg(integer) IS
+'window function: the running mean of the partition''s x in the window''s order, the exact sum over the count rounded once, NULL rows skipped; the frame clause does not apply';
+COMMENT ON FUNCTION gpu_cumavg(bigint) IS
+'window function: the running mean of the partition''s x in the window''s order, the exact sum over the count rounded once, NULL rows skipped; the frame clause does not apply';
+COMMENT ON FUNCTION gpu_cumavg(real) IS
+'window function: the running mean of the partition''s x in the window''s order, the exact sum over the count rounded once, NULL rows skipped; the frame clause does not apply';
+COMMENT ON FUNCTION gpu_cumavg(double precision) IS
+'window function: the running mean of the partition''s x in the window''s order, the exact sum over the count rounded once, NULL rows skipped; the frame clause does not apply';
+COMMENT ON FUNCTION gpu_movsum(smallint, integer) IS
+'window function: the exact sum of x over the last "window" rows of the partition in the window''s order (NULL rows counted, their x skipped) (error if a total leaves bigint); "window" the same on every row of a partition; the frame clause does not apply';
+COMMENT ON FUNCTION gpu_movsum(integer, integer) IS
+'window function: the exact sum of x over the last "window" rows of the partition in the window''s order (NULL rows counted, their x skipped) (error if a total leaves bigint); "window" the same on every row of a partition; the frame clause does not apply';
+COMMENT ON FUNCTION gpu_movsum(bigint, integer) IS
+'window function: the exact sum of x over the last "window" rows of the partition in the window''s order (NULL rows counted, their x skipped) (error if a total leaves bigint); "window" the same on every row of a partition; the frame clause does not apply';
+COMMENT ON FUNCTION gpu_movsum(real, integer) IS
+'window function: the exact sum of x over the last "window" rows of the partition in the window''s order (NULL rows counted, their x skipped), correctly rounded; "window" the same on every row of a partition; the frame clause does not apply';
+COMMENT ON FUNCTION gpu_movsum(double precision, integer) IS
+'window function: the exact sum of x over the last "window" rows of the partition in the window''s order (NULL rows counted, their x skipped), correctly rounded; "window" the same on every row of a partition; the frame clause does not apply';
+COMMENT ON FUNCTION gpu_movavg(smallint, integer) IS
+'window function: the mean of x over the last "window" rows of the partition in the window''s order (NULL rows counted, their x skipped), rounded once; "window" the same on every row of a partition; the frame clause does not apply';
+COMMENT ON FUNCTION gpu_movavg(integer, integer) IS
+'window function: the mean of x over the last "window" rows of the partition in the window''s order (NULL rows counted, their x skipped), rounded once; "window" the same on every row of a partition; the frame clause does not apply';
+COMMENT ON FUNCTION gpu_movavg(bigint, integer) IS
+'window function: the mean of x over the last "window" rows of the partition in the window''s order (NULL rows counted, their x skipped), rounded once; "window" the same on every row of a partition; the frame clause does not apply';
+COMMENT ON FUNCTION gpu_movavg(real, integer) IS
+'window function: the mean of x over the last "window" rows of the partition in the window''s order (NULL rows counted, their x skipped), rounded once; "window" the same on every row of a partition; the frame clause does not apply';
+COMMENT ON FUNCTION gpu_movavg(double precision, integer) IS
+'window function: the mean of x over the last "window" rows of the partition in the window''s order (NULL rows counted, their x skipped), rounded once; "window" the same on every row of a partition; the frame clause does not apply';
+
+-- exact_sum, exact_avg: the correctly rounded exact sum and mean of real and
+-- double precision values (since 1.4), as plain aggregates and as window
+-- aggregates over any frame; moving frames remove values exactly (O(1) a
+-- row); parallel plans give the same bits as serial ones
+
+CREATE FUNCTION exact_accum(internal, real)
+RETURNS internal
+AS 'MODULE_PATHNAME', 'exact_accum'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION exact_accum(internal, double precision)
+RETURNS internal
+AS 'MODULE_PATHNAME', 'exact_accum'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION exact_accum_inv(internal, real)
+RETURNS internal
+AS 'MODULE_PATHNAME', 'exact_accum_inv'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION exact_accum_inv(internal, double precision)
+RETURNS internal
+AS 'MODULE_PATHNAME', 'exact_accum_inv'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION exact_accum_combine(internal, internal)
+RETURNS internal
+AS 'MODULE_PATHNAME', 'exact_accum_combine'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION exact_accum_serialize(internal)
+RETURNS bytea
+AS 'MODULE_PATHNAME', 'exact_accum_serialize'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION exact_accum_deserialize(bytea, internal)
+RETURNS internal
+AS 'MODULE_PATHNAME', 'exact_accum_deserialize'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION exact_sum_float4_final(internal)
+RETURNS real
+AS 'MODULE_PATHNAME', 'exact_sum_float4_final'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION exact_sum_float8_final(internal)
+RETURNS double precision
+AS 'MODULE_PATHNAME', 'exact_sum_float8_final'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION exact_avg_final(internal)
+RETURNS double precision
+AS 'MODULE_PATHNAME', 'exact_avg_final'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+COMMENT ON FUNCTION exact_accum(internal, real) IS
+'transition of exact_sum and exact_avg: adds a value to the exact accumulator';
+COMMENT ON FUNCTION exact_accum(internal, double precision) IS
+'transition of exact_sum and exact_avg: adds a value to the exact accumulator';
+COMMENT ON FUNCTION exact_accum_inv(internal, real) IS
+'inverse transition of exact_sum and exact_avg: removes a value from the exact accumulator, exactly';
+COMMENT ON FUNCTION exact_accum_inv(internal, double precision) IS
+'inverse transition of exact_sum and exact_avg: removes a value from the exact accumulator, exactly';
+COMMENT ON FUNCTION exact_accum_combine(internal, internal) IS
+'combine function of exact_sum and exact_avg: the accumulator of two parts of the rows';
+COMMENT ON FUNCTION exact_accum_serialize(internal) IS
+'serial function of exact_sum and exact_avg: the accumulator as bytea';
+COMMENT ON FUNCTION exact_accum_deserialize(bytea, internal) IS
+'deserial function of exact_sum and exact_avg: the accumulator from bytea';
+COMMENT ON FUNCTION exact_sum_float4_final(internal) IS
+'final function of exact_sum(real): the exact sum rounded once to real';
+COMMENT ON FUNCTION exact_sum_float8_final(internal) IS
+'final function of exact_sum(double precision): the exact sum rounded once to double precision';
+COMMENT ON FUNCTION exact_avg_final(internal) IS
+'final function of exact_avg: the exact mean rounded once to double precision';
+
+CREATE AGGREGATE exact_sum(real) (
+    SFUNC = exact_accum,
+    STYPE = internal,
+    SSPACE = 160,
+    FINALFUNC = exact_sum_float4_final,
+    COMBINEFUNC = exact_accum_combine,
+    SERIALFUNC = exact_accum_serialize,
+    DESERIALFUNC = exact_accum_deserialize,
+    MSFUNC = exact_accum,
+    MINVFUNC = exact_accum_inv,
+    MSTYPE = internal,
+    MSSPACE = 160,
+    MFINALFUNC = exact_sum_float4_final,
+    PARALLEL = SAFE
+);
+
+CREATE AGGREGATE exact_sum(double precision) (
+    SFUNC = exact_accum,
+    STYPE = internal,
+    SSPACE = 608,
+    FINALFUNC = exact_sum_float8_final,
+    COMBINEFUNC = exact_accum_combine,
+    SERIALFUNC = exact_accum_serialize,
+    DESERIALFUNC = exact_accum_deserialize,
+    MSFUNC = exact_accum,
+    MINVFUNC = exact_accum_inv,
+    MSTYPE = internal,
+    MSSPACE = 608,
+    MFINALFUNC = exact_sum_float8_final,
+    PARALLEL = SAFE
+);
+
+CREATE AGGREGATE exact_avg(real) (
+    SFUNC = exact_accum,
+    STYPE = internal,
+    SSPACE = 160,
+    FINALFUNC = exact_avg_final,
+    COMBINEFUNC = exact_accum_combine,
+    SERIALFUNC = exact_accum_serialize,
+    DESERIALFUNC = exact_accum_deserialize,
+    MSFUNC = exact_accum,
+    MINVFUNC = exact_accum_inv,
+    MSTYPE = internal,
+    MSSPACE = 160,
+    MFINALFUNC = exact_avg_final,
+    PARALLEL = SAFE
+);
+
+CREATE AGGREGATE exact_avg(double precision) (
+    SFUNC = exact_accum,
+    STYPE = internal,
+    SSPACE = 608,
+    FINALFUNC = exact_avg_final,
+    COMBINEFUNC = exact_accum_combine,
+    SERIALFUNC = exact_accum_serialize,
+    DESERIALFUNC = exact_accum_deserialize,
+    MSFUNC = exact_accum,
+    MINVFUNC = exact_accum_inv,
+    MSTYPE = internal,
+    MSSPACE = 608,
+    MFINALFUNC = exact_avg_final,
+    PARALLEL = SAFE
+);
+
+COMMENT ON AGGREGATE exact_sum(real) IS
+'the exact sum of the non-NULL values rounded once to real (NULL for none); any frame, moving frames in O(1) a row; the same bits in serial and parallel plans';
+COMMENT ON AGGREGATE exact_sum(double precision) IS
+'the exact sum of the non-NULL values rounded once to double precision (NULL for none); any frame, moving frames in O(1) a row; the same bits in serial and parallel plans';
+COMMENT ON AGGREGATE exact_avg(real) IS
+'the exact mean of the non-NULL values rounded once to double precision (NULL for none); any frame, moving frames in O(1) a row; the same bits in serial and parallel plans';
+COMMENT ON AGGREGATE exact_avg(double precision) IS
+'the exact mean of the non-NULL values rounded once to double precision (NULL for none); any frame, moving frames in O(1) a row; the same bits in serial and parallel plans';
