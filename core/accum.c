@@ -97,7 +97,9 @@ gs_accum_combine(GsAccum *a, const GsAccum *b)
 /*
  * The normalised sum as two's complement limbs from digit lo rounded down
  * to an even one: returns how many limbs it takes (0: the sum is zero), or
- * -1 when more than nlimbs; the limbs above are sign-extended.
+ * -1 when more than nlimbs; the limbs above, up to nlimbs, are
+ * sign-extended.  nlimbs 0: as many as it takes (w holds GS_MAX_LIMBS),
+ * none above.
  */
 static int
 Limbs(GsAccum *a, uint64_t *w, int nlimbs, int *unit)
@@ -108,18 +110,23 @@ Limbs(GsAccum *a, uint64_t *w, int nlimbs, int *unit)
 				j;
 	int64_t		t;
 
-	gs_accum_normalize(a);
-	memset(w, 0, sizeof(uint64_t) * nlimbs);
+	if (a->pending)
+		gs_accum_normalize(a);
 	*unit = 0;
 	if (a->hi < a->lo)
+	{
+		memset(w, 0, sizeof(uint64_t) * nlimbs);
 		return 0;
+	}
 	l0 = a->lo & ~1;
 	top = a->hi - l0;
 	used = top / 2 + 1;
-	if (used > nlimbs)
+	if (nlimbs > 0 && used > nlimbs)
 		return -1;
-	for (j = 0; j < top; j++)
-		w[j / 2] |= (uint64_t) (uint32_t) a->d[l0 + j] << (32 * (j & 1));
+	for (j = 0; j + 1 < top; j += 2)
+		w[j / 2] = (uint64_t) (uint32_t) a->d[l0 + j] | ((uint64_t) a->d[l0 + j + 1] << 32);
+	if (j < top)
+		w[j / 2] = (uint64_t) (uint32_t) a->d[l0 + j];
 	/* the top digit, signed: its sign fills everything above it */
 	t = a->d[a->hi];
 	if (top & 1)
@@ -171,7 +178,8 @@ gs_accum_flags(const GsAccum *a)
 
 /*
  * The result of an accumulator with a special value in it, or no value, or
- * an exact sum of zero: returns true and sets *out (or *empty), else false.
+ * an exact sum of zero: returns true and sets *out (or *empty), else false
+ * with the sum in *nl limbs of w.
  */
 static bool
 SpecialResult(GsAccum *a, double *out, bool *empty, uint64_t *w, int *nl, int *unit)
@@ -179,12 +187,12 @@ SpecialResult(GsAccum *a, double *out, bool *empty, uint64_t *w, int *nl, int *u
 	*empty = a->nvalues <= 0;
 	if (*empty)
 		return true;
-	if (gs_special_value(gs_accum_flags(a), out))
+	if ((a->nan | a->pinf | a->ninf) && gs_special_value(gs_accum_flags(a), out))
 		return true;
-	*nl = Limbs(a, w, GS_MAX_LIMBS, unit);
+	*nl = Limbs(a, w, 0, unit);
 	if (*nl == 0)
 	{
-		*out = gs_zero_is_negative(gs_accum_flags(a)) ? -0.0 : 0.0;
+		*out = a->nonnegz == 0 ? -0.0 : 0.0;
 		return true;
 	}
 	return false;

@@ -96,6 +96,18 @@ INSERT INTO checks SELECT 'movavg float8 with Infinity, -0, NULL', :'v'::bool AN
 SELECT gpu_movavg(ARRAY[9223372036854775807, NULL, 9223372036854775807, 1]::bigint[], 2)::text
   = '{9.223372036854776e+18,NULL,9.223372036854776e+18,4.611686018427388e+18}' AS v \gset
 INSERT INTO checks SELECT 'movavg int8 with NULLs (128-bit sums)', :'v'::bool AND engine = 'gpu' AND kernel = '$k' AND accumulator_bits = 128 FROM gpuscan_last_run();
+-- the window forms over table rows: every block on the GPU, the carry between blocks
+CREATE TEMP TABLE wrows AS SELECT g AS t, g % 3 AS p, CASE WHEN g % 11 = 0 THEN NULL ELSE (g % 1000)::float8 / 8 END AS x
+  FROM generate_series(1, 20000) g;
+SELECT sum(s)::text = '3383895750.75' AS v FROM (SELECT gpu_cumsum(x) OVER (PARTITION BY p ORDER BY t) s FROM wrows) q \gset
+INSERT INTO checks SELECT 'window cumsum float8, 3 partitions of 6,667 rows', :'v'::bool AND engine = 'gpu' AND kernel = '$k' AND input = 'rows' FROM gpuscan_last_run();
+SELECT sum(s)::text = '314.5' AS v FROM (SELECT gpu_cumavg(t::int) OVER (ORDER BY t) s FROM wrows WHERE t <= 34) q \gset
+INSERT INTO checks SELECT 'window cumavg int4', :'v'::bool AND engine = 'gpu' AND input = 'rows' FROM gpuscan_last_run();
+SELECT count(*) = 0 AS v FROM (SELECT x, gpu_movsum(x, 5000) OVER (ORDER BY t) m, sum(x) OVER (ORDER BY t ROWS 4999 PRECEDING) r FROM wrows) q
+  WHERE x IS NOT NULL AND m <> r \gset
+INSERT INTO checks SELECT 'window movsum float8, window 5,000', :'v'::bool AND engine = 'gpu' AND input = 'rows' FROM gpuscan_last_run();
+SELECT max(s) = 999::float8 / 8 AS v FROM (SELECT gpu_cummax(x) OVER (ORDER BY t) s FROM wrows) q \gset
+INSERT INTO checks SELECT 'window cummax float8', :'v'::bool AND engine = 'gpu' AND input = 'rows' FROM gpuscan_last_run();
 SELECT engine, kernel, elements, accumulator_bits, round(h2d_ms::numeric, 3) AS h2d_ms,
        round(kernel_ms::numeric, 3) AS kernel_ms, round(d2h_ms::numeric, 3) AS d2h_ms,
        round(total_ms::numeric, 3) AS total_ms FROM gpuscan_last_run();
