@@ -455,7 +455,7 @@ gs_chunked_scan(const GsScanSpec *spec, GsKernel kernel, int fault,
 		src = &memory;
 	}
 	in_place = src->values != NULL && spec->result == src->values;
-	proto->heads_mode = proto->plan.nrows <= 1 ? GS_HEADS_ONE_ROW
+	proto->heads_mode = spec->init ? GS_HEADS_NONE : proto->plan.nrows <= 1 ? GS_HEADS_ONE_ROW
 		: spec->nulls == NULL || proto->positions ? GS_HEADS_FIXED : GS_HEADS_BITMAP;
 	total = proto->positions ? spec->nitems : proto->plan.nvalues;
 	nch = (total + cap - 1) / cap;

@@ -285,10 +285,18 @@ gs_kernel_name(GsKernel k)
 		: k == GS_KERNEL_BRENT_KUNG ? "brent_kung" : "single_pass";
 }
 
-/* Row heads of a chunk: one row, rows of row_len values, or a bitmap. */
+/*
+ * Row heads of a chunk: one row, rows of row_len values, a bitmap, or one
+ * row that began before the array (a start state, GsScanSpec.init: no
+ * value starts a row).
+ */
 #define GS_HEADS_ONE_ROW	0
 #define GS_HEADS_FIXED		1
 #define GS_HEADS_BITMAP		2
+#define GS_HEADS_NONE		3
+
+/* Is a chunk's heads mode one row (the carry in continues it, or it is the first)? */
+#define GS_HEADS_IS_ONE_ROW(mode)	((mode) == GS_HEADS_ONE_ROW || (mode) == GS_HEADS_NONE)
 
 /*
  * Bytes of a chunk's carry: the exact running total after it, as the GPU

@@ -112,7 +112,7 @@ SinglePassChunk(const SpParams<In, Out, Acc> &p, const GsPlan *plan, bool fast, 
 	if constexpr (!IsOrd<Acc>::value)
 	{
 		typedef typename Tuning::Fast F;
-		int			mode = fast ? SpFastMode<F>(plan, p.heads.mode != GS_HEADS_ONE_ROW) : GS_FAST_NONE;
+		int			mode = fast ? SpFastMode<F>(plan, !GS_HEADS_IS_ONE_ROW(p.heads.mode)) : GS_FAST_NONE;
 
 		/* the modes of F hold for Reduce's tiles and values per thread if no larger */
 		static_assert(Tuning::Reduce::TILE <= F::TILE && Tuning::Reduce::ITEMS <= F::ITEMS, "reduce shape");
@@ -123,7 +123,7 @@ SinglePassChunk(const SpParams<In, Out, Acc> &p, const GsPlan *plan, bool fast, 
 	}
 	else if constexpr (std::is_integral<In>::value)
 	{
-		if (fast && p.heads.mode == GS_HEADS_ONE_ROW)
+		if (fast && GS_HEADS_IS_ONE_ROW(p.heads.mode))
 			return LaunchFastTile<Tuning, FastOrder<In, Out, Acc>::template Of, typename Tuning::FastOrder>(
 				p, scratch, stream);
 	}

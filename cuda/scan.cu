@@ -389,7 +389,7 @@ IssueChunk(GpuDev *g, GpuLane *l, GsChunk *c, char *msg, size_t msglen)
 
 		if (FAILED((WindowChunk<In, Out, Acc>(kind, c->op, (const In *) l->in, (const In *) l->in + n, m,
 											  (Out *) l->out, n, c->offset, c->window,
-											  c->heads_mode == GS_HEADS_ONE_ROW ? 0 : c->row_len,
+											  GS_HEADS_IS_ONE_ROW(c->heads_mode) ? 0 : c->row_len,
 											  valid, lag_valid, c->packed, c->count_base, heads,
 											  plan, fp, c->has_carry ? carry_in : NULL, carry_out,
 											  c->has_carry ? counts_in : NULL, counts_out,

@@ -221,10 +221,12 @@ struct HeadSource
 
 	__device__ __forceinline__ bool is_head(int64_t i) const
 	{
-		if (mode == 0)
+		if (mode == GS_HEADS_ONE_ROW)
 			return i == 0;
-		if (mode == 1)
+		if (mode == GS_HEADS_FIXED)
 			return i % row_len == 0;
+		if (mode == GS_HEADS_NONE)
+			return false;
 		return (bits[i >> 5] >> (i & 31)) & 1;
 	}
 };

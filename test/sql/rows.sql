@@ -98,7 +98,7 @@ END $$;
 
 SELECT col, n, pg_temp.same_as_array('typed', 'g', 't', col, n)
 FROM unnest(ARRAY['i2', 'i4', 'i8', 'f4', 'f8']) col, unnest(ARRAY[1, 2, 5, 100]) n
-ORDER BY col, n;
+ORDER BY col COLLATE "C", n;
 
 -- The exact value of a double precision (exact through the cast for these values).
 CREATE FUNCTION pg_temp.v(x double precision) RETURNS numeric LANGUAGE sql IMMUTABLE AS $$
@@ -126,7 +126,7 @@ ANALYZE many;
 
 SELECT col, n, pg_temp.same_as_array('many', 'p', 't', col, n)
 FROM unnest(ARRAY['x', 'f4', 'i2', 'i4', 'i8']) col, unnest(ARRAY[1, 3, 4096, 5000, 30000]) n
-ORDER BY col, n;
+ORDER BY col COLLATE "C", n;
 
 -- and against the exact numeric sums over PostgreSQL's own frames
 SELECT count(*) AS rows,
@@ -265,7 +265,7 @@ SELECT o, f, pg_temp.frames(o, f) FROM (VALUES
   ('grp', 'GROUPS BETWEEN 1 FOLLOWING AND 2 FOLLOWING EXCLUDE CURRENT ROW'),
   ('grp', 'GROUPS BETWEEN CURRENT ROW AND CURRENT ROW EXCLUDE GROUP'),
   ('i', 'ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW')) v(o, f)
-ORDER BY o, f;
+ORDER BY o COLLATE "C", f COLLATE "C";
 SELECT pg_temp.frames('ts', 'RANGE BETWEEN ''1 hour'' PRECEDING AND CURRENT ROW', 'r') AS real_1_hour,
        pg_temp.frames('i', 'ROWS BETWEEN 20 PRECEDING AND 1 PRECEDING', 'r') AS real_rows;
 

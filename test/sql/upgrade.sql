@@ -8,11 +8,12 @@ RESET client_min_messages;
 
 -- The extension's functions, with their arguments and results.
 CREATE FUNCTION pg_temp.ext_functions() RETURNS SETOF text LANGUAGE sql AS $$
-  SELECT p.oid::regprocedure::text || ' -> ' || pg_get_function_result(p.oid)
-  FROM pg_depend d JOIN pg_proc p ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid
-  WHERE d.refclassid = 'pg_extension'::regclass AND d.deptype = 'e'
-    AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'gpuscan')
-  ORDER BY 1
+  SELECT f FROM (
+    SELECT p.oid::regprocedure::text || ' -> ' || pg_get_function_result(p.oid) AS f
+    FROM pg_depend d JOIN pg_proc p ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid
+    WHERE d.refclassid = 'pg_extension'::regclass AND d.deptype = 'e'
+      AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'gpuscan')) s
+  ORDER BY f COLLATE "C"
 $$;
 
 CREATE EXTENSION gpuscan VERSION '1.0';
@@ -70,26 +71,28 @@ SELECT exact_sum(x), exact_avg(x) FROM (VALUES (1e16::float8), (1), (-1e16)) v(x
 -- Every function as the catalog has it: signature, result, volatility,
 -- strictness, parallel safety, the C symbol and its comment.
 CREATE FUNCTION pg_temp.ext_catalog() RETURNS SETOF text LANGUAGE sql AS $$
-  SELECT concat_ws(' | ', p.oid::regprocedure::text, pg_get_function_result(p.oid),
-                   p.provolatile, p.proisstrict, p.proparallel, p.prosrc,
-                   obj_description(p.oid, 'pg_proc'))
-  FROM pg_depend d JOIN pg_proc p ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid
-  WHERE d.refclassid = 'pg_extension'::regclass AND d.deptype = 'e'
-    AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'gpuscan')
-  ORDER BY 1
+  SELECT f FROM (
+    SELECT concat_ws(' | ', p.oid::regprocedure::text, pg_get_function_result(p.oid),
+                     p.provolatile, p.proisstrict, p.proparallel, p.prosrc,
+                     obj_description(p.oid, 'pg_proc')) AS f
+    FROM pg_depend d JOIN pg_proc p ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid
+    WHERE d.refclassid = 'pg_extension'::regclass AND d.deptype = 'e'
+      AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'gpuscan')) s
+  ORDER BY f COLLATE "C"
 $$;
 
 -- and every aggregate as pg_aggregate has it
 CREATE FUNCTION pg_temp.ext_aggregates() RETURNS SETOF text LANGUAGE sql AS $$
-  SELECT concat_ws(' | ', a.aggfnoid::regprocedure::text, a.aggtransfn, a.aggfinalfn, a.aggcombinefn,
-                   a.aggserialfn, a.aggdeserialfn, a.aggmtransfn, a.aggminvtransfn, a.aggmfinalfn,
-                   a.aggtranstype::regtype, a.aggtransspace, a.aggmtranstype::regtype, a.aggmtransspace,
-                   p.proparallel)
-  FROM pg_aggregate a JOIN pg_proc p ON p.oid = a.aggfnoid
-  JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid
-  WHERE d.refclassid = 'pg_extension'::regclass AND d.deptype = 'e'
-    AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'gpuscan')
-  ORDER BY 1
+  SELECT f FROM (
+    SELECT concat_ws(' | ', a.aggfnoid::regprocedure::text, a.aggtransfn, a.aggfinalfn, a.aggcombinefn,
+                     a.aggserialfn, a.aggdeserialfn, a.aggmtransfn, a.aggminvtransfn, a.aggmfinalfn,
+                     a.aggtranstype::regtype, a.aggtransspace, a.aggmtranstype::regtype, a.aggmtransspace,
+                     p.proparallel) AS f
+    FROM pg_aggregate a JOIN pg_proc p ON p.oid = a.aggfnoid
+    JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid
+    WHERE d.refclassid = 'pg_extension'::regclass AND d.deptype = 'e'
+      AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'gpuscan')) s
+  ORDER BY f COLLATE "C"
 $$;
 SELECT * FROM pg_temp.ext_aggregates();
 
