@@ -135,10 +135,12 @@ os_user() {
 	echo pgrun
 }
 
-# Run a command as the server's OS user.
+# Run a command as the server's OS user, from / (that user may not be able
+# to enter the clone: PostgreSQL's programs then warn that they could not
+# change back to it; every path they are given is absolute).
 as_os_user() {
 	local u; u=$(os_user) || return 1
-	if [ "$(id -u)" = 0 ]; then runuser -u "$u" -- "$@"; else "$@"; fi
+	if [ "$(id -u)" = 0 ]; then (cd / && runuser -u "$u" -- "$@"); else "$@"; fi
 }
 
 # Build and install the extension (with CUDA when nvcc is found).
