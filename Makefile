@@ -38,7 +38,7 @@ REGRESS_OPTS = --inputdir=test
 
 EXTRA_CLEAN = test/engine/engine_test test/engine/accum_test test/bench/cpu_bench test/bench/window_bench test/bench/window_bench_gpu test/engine/engine_compare \
 	test/bench/kernel_bench test/bench/pipeline_bench test/bench/host_bench cuda/*.o cuda/libgpuscan_cuda.a \
-	test/fuzz/fuzz_cpu_engine test/fuzz/fuzz_reference.o test/fuzz/scratch \
+	test/fuzz/fuzz_cpu_engine test/fuzz/fuzz_accum test/fuzz/fuzz_reference.o test/fuzz/scratch \
 	results regression.diffs regression.out tmp_check
 
 PG_CONFIG ?= pg_config

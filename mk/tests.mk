@@ -60,9 +60,12 @@ endif
 
 # ---- fuzzing (clang with libFuzzer; scripts/common.sh setup_fuzz_packages) --
 # test/fuzz/fuzz_cpu_engine: the CPU engine against test/engine/reference.h on
-# inputs libFuzzer makes up.  `make fuzz` runs it for FUZZ_SECONDS from the
-# committed seeds (test/fuzz/corpus/); what it finds goes to FUZZ_SCRATCH,
-# with its log and any crashing input, and ends with "N passed, N failed".
+# inputs libFuzzer makes up; test/fuzz/fuzz_accum: the exact accumulator
+# (core/accum.h) against the same reference's windows.  `make fuzz` runs
+# each for half of FUZZ_SECONDS from its committed seeds (test/fuzz/corpus/,
+# test/fuzz/corpus-accum/); what they find goes to FUZZ_SCRATCH, with their
+# logs and any crashing input, and ends with "N passed, N failed", one
+# check per target.
 FUZZ_CC ?= clang
 FUZZ_CFLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
 	-fno-strict-aliasing -fwrapv
@@ -70,33 +73,50 @@ FUZZ_CFLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=u
 FUZZ_REF_CFLAGS = -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined \
 	-fsanitize-coverage=inline-8bit-counters,pc-table -fno-strict-aliasing -fwrapv
 FUZZ_SECONDS ?= 30
+# the seconds of each target: half, at least 1
+FUZZ_EACH = $(shell echo $$(( $(FUZZ_SECONDS) / 2 > 0 ? $(FUZZ_SECONDS) / 2 : 1 )))
 FUZZ_RSS_MB ?= 2048
 FUZZ_SCRATCH = test/fuzz/scratch
 # favour inputs that run fast: 3x the executions of the default schedule
-FUZZ_ARGS = -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=$(FUZZ_RSS_MB) \
-	-max_len=4096 -entropic_scale_per_exec_time=1 -print_final_stats=1 \
-	-artifact_prefix=$(FUZZ_SCRATCH)/
+FUZZ_ARGS = -max_total_time=$(FUZZ_EACH) -timeout=10 -rss_limit_mb=$(FUZZ_RSS_MB) \
+	-max_len=4096 -entropic_scale_per_exec_time=1 -print_final_stats=1
 
-# the fuzz target, its reference compiled apart
-test/fuzz/fuzz_cpu_engine: test/fuzz/fuzz_cpu_engine.c test/fuzz/fuzz_reference.[ch] test/engine/reference.h \
-		$(ENGINE_SRC) $(ENGINE_HDR)
-	$(FUZZ_CC) $(FUZZ_REF_CFLAGS) -c -o test/fuzz/fuzz_reference.o test/fuzz/fuzz_reference.c
+# the reference, compiled apart for both targets
+test/fuzz/fuzz_reference.o: test/fuzz/fuzz_reference.[ch] test/engine/reference.h $(ENGINE_HDR)
+	$(FUZZ_CC) $(FUZZ_REF_CFLAGS) -c -o $@ test/fuzz/fuzz_reference.c
+
+# the fuzz targets
+test/fuzz/fuzz_cpu_engine: test/fuzz/fuzz_cpu_engine.c test/fuzz/fuzz_reference.o \
+		test/fuzz/fuzz_reference.h test/engine/reference.h $(ENGINE_SRC) $(ENGINE_HDR)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ test/fuzz/fuzz_cpu_engine.c test/fuzz/fuzz_reference.o \
 		$(ENGINE_SRC) -lpthread -lm
 
-# a bounded run from the seeds; the fuzzer's own output goes to the log
-fuzz: test/fuzz/fuzz_cpu_engine
-	@mkdir -p $(FUZZ_SCRATCH)/corpus
-	@echo "fuzzing the CPU engine for $(FUZZ_SECONDS) s (log: $(FUZZ_SCRATCH)/fuzz.log)"
-	@if test/fuzz/fuzz_cpu_engine $(FUZZ_ARGS) $(FUZZ_SCRATCH)/corpus test/fuzz/corpus \
-			>$(FUZZ_SCRATCH)/fuzz.log 2>&1; then \
-		grep -E '^(Done|stat::)' $(FUZZ_SCRATCH)/fuzz.log; \
-		echo "1 passed, 0 failed"; \
-	else \
-		tail -n 60 $(FUZZ_SCRATCH)/fuzz.log; \
-		echo "0 passed, 1 failed"; \
-		exit 1; \
-	fi
+test/fuzz/fuzz_accum: test/fuzz/fuzz_accum.c test/fuzz/fuzz_reference.o test/fuzz/fuzz_reference.h \
+		$(ENGINE_SRC) $(ENGINE_HDR)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ test/fuzz/fuzz_accum.c test/fuzz/fuzz_reference.o \
+		$(ENGINE_SRC) -lpthread -lm
+
+# a bounded run of each target from its seeds (NAME:SEEDS: test/fuzz/fuzz_NAME,
+# test/fuzz/SEEDS/), its own corpus, log and crashing inputs in FUZZ_SCRATCH
+FUZZ_TARGETS = cpu_engine:corpus accum:corpus-accum
+
+fuzz: test/fuzz/fuzz_cpu_engine test/fuzz/fuzz_accum
+	@passed=0; failed=0; \
+	for t in $(FUZZ_TARGETS); do \
+		name=$${t%%:*}; seeds=test/fuzz/$${t#*:}; log=$(FUZZ_SCRATCH)/fuzz-$$name.log; \
+		mkdir -p $(FUZZ_SCRATCH)/corpus-$$name; \
+		echo "fuzzing $$name for $(FUZZ_EACH) s (log: $$log)"; \
+		if test/fuzz/fuzz_$$name $(FUZZ_ARGS) -artifact_prefix=$(FUZZ_SCRATCH)/$$name- \
+				$(FUZZ_SCRATCH)/corpus-$$name $$seeds >$$log 2>&1; then \
+			grep -E '^(Done|stat::)' $$log; \
+			passed=$$((passed + 1)); \
+		else \
+			tail -n 60 $$log; \
+			failed=$$((failed + 1)); \
+		fi; \
+	done; \
+	echo "$$passed passed, $$failed failed"; \
+	test $$failed -eq 0
 
 .PHONY: test demo bench-cpu fuzz
 test:

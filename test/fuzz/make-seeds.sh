@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# test/fuzz/make-seeds.sh — write the seed corpus of the fuzz target
-# (test/fuzz/corpus/), small hand-made inputs covering each type and
-# operator.  The layout of an input is in test/fuzz/fuzz_cpu_engine.c:
+# test/fuzz/make-seeds.sh — write the seed corpora of the fuzz targets:
+# test/fuzz/corpus/ for fuzz_cpu_engine, small hand-made inputs covering each
+# type and operator, and test/fuzz/corpus-accum/ for fuzz_accum (at the
+# end).  The layout of an input is in test/fuzz/fuzz_cpu_engine.c:
 # 7 header bytes (flags, positions, positions, row length low, high, run,
 # bitmap bytes), then an optional null bitmap pattern, then the values'
 # little-endian bytes.  Flags: type (0 int2, 1 int4, 2 int8, 3 float4,
@@ -88,3 +89,46 @@ seed 30-float4-movsum-overflow 5b 00 00 0000 00 00 08 00 00 ffff7f7f ffff7f7f ff
 seed 31-int2-movavg-long-reader 98 ff 01 0000 00 01 fd ff c7 f03c $I2
 # a lag window of 1 + 255 * 7 values, less than a block: the engine refuses the reader
 seed 32-float4-movsum-small-lag 1b b0 00 0000 a3 00 04 80 c7 0000803f 00008030 000040c0 00008053
+
+# ---- test/fuzz/corpus-accum/: the exact accumulator (test/fuzz/fuzz_accum.c)
+# Byte 0: 1 float8 (else float4) + 2 a read after every operation; then
+# operations, a byte each, code + 8 * parameter, and their bytes: 00 add the
+# value's little-endian bits (+ 0x40 * k: 4^k copies); 01 add a shaped value
+# (2 bytes sign and exponent, 1 byte; parameter: the mantissa's shape); 02
+# add a value in again (2 bytes index; parameter: sign flipped, next float);
+# 03 remove (2 bytes index; parameter + 1 values, 16 and up: all); 04 read
+# (parameter: the limbs asked for); 05 split and combine (2 bytes seed); 06
+# serial form and back, 0e / 2e / .. its serial form edited (3 bytes an
+# edit) and 1e raw bytes (2 bytes length, the bytes) to deserialize; 07 carry.
+dir=$(dirname "$0")/corpus-accum
+mkdir -p "$dir"
+# 1e16 1 -1e16, read, 1 out, read
+seed 01-float8-cancel   01 00 0080e03779c34143 00 000000000000f03f 00 0080e03779c341c3 04 \
+	03 0100 04
+# read after each: FLT_MAX FLT_MAX (overflow) +Inf -Inf NaN(payload 1) -0 2^-149, then out again
+seed 02-float4-specials 02 00 ffff7f7f 00 ffff7f7f 00 0000807f 00 000080ff 00 0100c07f \
+	00 00000080 00 01000000 03 0200 03 0200 03 0000 03 0000 03 0000 03 0000 03 0000
+# 64 x 2^-1074, 2^1023 and its negation (shaped and again), read; the mean's ties
+seed 03-float8-subnormal-ties 01 d1 0000 00 01 fe07 00 0a 4000 04 \
+	19 ff03 00 02 4200 04 12 4200 22 4300 04
+# values over the range, split and combined in each way, serial forms, carries
+seed 04-float8-split    01 00 0000000000003046 00 000000000000f03f 00 000000000000b039 \
+	00 00000000000030c6 00 0100000000000000 00 000000000000f0ff 05 3412 04 \
+	0d 7856 2d 9a78 4d 1111 fd 2222 04 06 04 07 00 000000000000e03f 04 \
+	ff 00 0000000000000080 04 03 0500 04
+# forged serial forms: 5 values, no digits; 1 value, the last digit -2^63
+# (beyond any sum of values: to be refused)
+seed 05-float4-forged   00 1e 3400 01000000 00000000 00000000 0500000000000000 \
+	0000000000000000 0000000000000000 0000000000000000 0500000000000000 \
+	1e 3c00 01000000 0b000000 01000000 0100000000000000 \
+	0000000000000000 0000000000000000 0000000000000000 0100000000000000 \
+	0000000000000080
+# the serial form edited: a digit more (zero), the digits moved up to the last
+# place, one place further, the lowest digit 2^32, nvalues INT64_MIN and read
+# as float4, nothing changed
+seed 06-float8-edited   01 00 000000000000f03f 00 0000000000003046 0e 020100 0e 010000 \
+	0e 010100 0e 040005 2e 05000a 030100 0e 000000 04
+# float4: 16 x 1, 16 x 2^-24, 16 x -2^-24: a mean of 1/3 in float and in double;
+# the limbs in 1 and 2 limbs; 64 x +0; all out
+seed 07-float4-mean-double 02 80 0000803f 80 00008033 80 000080b3 0c 14 \
+	c1 0000 00 83 0000 04
