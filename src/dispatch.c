@@ -352,9 +352,11 @@ RunScan(GsScanSpec *spec, GsCall *call)
 		Reason("gpuscan.device is gpu");
 	}
 	else if (spec->nitems < GpuMinElements(spec->type, spec->op))
-		Reason("%lld elements of %s, fewer than gpuscan.gpu_min_elements (%lld)",
+		Reason("%lld elements of %s, fewer than gpuscan.gpu_min_elements (%lld)%s",
 			   (long long) spec->nitems, TypeName(spec->type),
-			   (long long) GpuMinElements(spec->type, spec->op));
+			   (long long) GpuMinElements(spec->type, spec->op),
+			   gpuscan_service_preloaded() ? ""
+			   : "; and no GPU service: gpuscan is not in shared_preload_libraries");
 	else
 		use_gpu = true;
 

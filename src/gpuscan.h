@@ -205,6 +205,7 @@ typedef struct GsServiceLoad
 
 /* The GPU service (src/service_*.c). */
 extern void gpuscan_service_register(void);
+extern bool gpuscan_service_preloaded(void);
 extern bool gpuscan_service_usable(char *msg, size_t msglen, bool *not_preloaded);
 extern void gpuscan_service_load(GsServiceLoad *load);
 extern void gpuscan_service_scanning(bool start);

@@ -172,6 +172,13 @@ ScanStreamed(GsToastArray *ta, GsScanOp op, bool exclusive, int64 window,
 		pfree(nulls);
 	}
 
+	/* no value (all NULL): nothing to scan, on any engine */
+	if (nvalues == 0)
+	{
+		gpuscan_toast_close(ta);
+		PG_RETURN_ARRAYTYPE_P(result);
+	}
+
 	/* the CPU engine's window (GPU scans read into the service's ring instead) */
 	ta->source.window_bytes = GS_CPU_WINDOW_BYTES;
 	ta->source.window = CpuWindow(&cpu_window);
@@ -239,7 +246,13 @@ ScanArray(Datum datum, GsScanOp op, bool exclusive, int64 window, const char *fn
 						   gpuscan_toast_slice_bytes, &ta))
 		return ScanStreamed(&ta, op, exclusive, window, fname, &call);
 
-	call.input_kind = VARATT_IS_EXTENDED(raw) ? "detoasted copy" : "in memory";
+	/*
+	 * out of line or compressed: a detoasted copy; a short value stored in
+	 * the row: a copy with a 4-byte header, as cheap as the values it holds;
+	 * else the value as it is
+	 */
+	call.input_kind = VARATT_IS_EXTERNAL(raw) || VARATT_IS_COMPRESSED(raw) ? "detoasted copy"
+		: VARATT_IS_SHORT(raw) ? "in row" : "in memory";
 	arr = DatumGetArrayTypeP(datum);
 	INSTR_TIME_SET_CURRENT(t1);
 	INSTR_TIME_SUBTRACT(t1, call.start);
@@ -278,6 +291,10 @@ ScanArray(Datum datum, GsScanOp op, bool exclusive, int64 window, const char *fn
 		if (nulls)
 			memcpy(BitmapOf(result), nulls, (nitems + 7) / 8);
 	}
+
+	/* no value (all NULL): nothing to scan, on any engine */
+	if (nvalues == 0)
+		PG_RETURN_ARRAYTYPE_P(result);
 
 	memset(&spec, 0, sizeof(spec));
 	spec.type = type;

@@ -109,6 +109,13 @@ LeaveAtExit(int code, Datum arg)
 	LeaveService();
 }
 
+/* Is the GPU service's shared memory there (gpuscan preloaded)? */
+bool
+gpuscan_service_preloaded(void)
+{
+	return gs_svc != NULL;
+}
+
 /*
  * Is the service there to take scans?  If not, msg says why.  A service
  * that is starting (creating its CUDA contexts, a second or so after the

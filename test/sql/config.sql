@@ -86,6 +86,15 @@ SELECT CASE WHEN pg_temp.has_gpu()
                  AND pg_temp.result($$SELECT gpu_cumsum('{1,NaN,-0}'::double precision[])::text$$) = '{1,NaN,NaN}'
             ELSE pg_temp.result($$SELECT gpu_cumsum('{1}'::real[])::text$$) LIKE '55000:%'
        END AS forced_gpu_types;
+-- an array with no value (empty, all NULL) needs no arithmetic: its result
+-- without a GPU too; one value is a scan like any other
+SELECT gpu_cumsum('{}'::int[]) AS empty, gpu_cumsum('{NULL,NULL}'::int[]) AS all_null,
+       gpu_movavg('{{NULL},{NULL}}'::real[], 2) AS all_null_rows,
+       (gpu_cummax(array_fill(NULL::float8, ARRAY[100000])))[100000] AS all_null_large;
+SELECT CASE WHEN pg_temp.has_gpu()
+            THEN pg_temp.result($$SELECT gpu_cumsum('{5}'::int[])::text$$) = '{5}'
+            ELSE pg_temp.result($$SELECT gpu_cumsum('{5}'::int[])::text$$) LIKE '55000:%'
+       END AS one_value_scans;
 -- an array wider than the GPU's 128-bit accumulator runs on the CPU instead
 SELECT CASE WHEN pg_temp.has_gpu()
             THEN pg_temp.result($$SELECT gpu_cumsum(ARRAY[1e308, 1e-308, -1e308]::double precision[])::text$$)
@@ -112,7 +121,11 @@ RESET gpuscan.kernel;
 SET gpuscan.device = auto;
 SET gpuscan.gpu_min_elements = 1000;
 SELECT gpu_cumsum(ARRAY[1, 2]) AS small;
-SELECT engine, fallback_reason, engine_reason FROM gpuscan_last_run();
+SELECT engine, fallback_reason, split_part(engine_reason, ';', 1) AS engine_reason FROM gpuscan_last_run();
+-- without the GPU service (not preloaded: gpuscan_service() has no row) auto says so too, at any size
+SELECT (engine_reason LIKE '%; and no GPU service: gpuscan is not in shared_preload_libraries')
+       = NOT EXISTS (SELECT FROM gpuscan_service()) AS no_service_said
+FROM gpuscan_last_run();
 SELECT (gpu_cumsum(array_fill(1, ARRAY[5000])))[5000] AS large;
 SELECT engine = CASE WHEN pg_temp.has_gpu() THEN 'gpu' ELSE 'cpu' END AS engine_as_expected,
        (fallback_reason IS NULL) = pg_temp.has_gpu() AS reason_iff_no_gpu,

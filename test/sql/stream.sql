@@ -148,6 +148,24 @@ SELECT (SELECT gpu_cumsum(a_f8) FROM st WHERE id = 6) IS NOT NULL AS scanned,
        (SELECT input FROM gpuscan_last_run()) AS input_without_streaming;
 RESET gpuscan.toast_streaming;
 
+-- how each kind of argument is read (gpuscan_last_run().input): small
+-- arrays stored in the row (a short header) 'in row', compressed ones and
+-- ones out of line below the streaming size 'detoasted copy', arrays built
+-- in the query 'in memory'
+CREATE TABLE st_kinds (id int, a real[]);
+INSERT INTO st_kinds VALUES (1, '{1,2,3,4,5,6,7,8,9,10}'),
+  (2, (SELECT array_agg((i % 10)::real) FROM generate_series(1, 3000) i)),
+  (3, (SELECT array_agg(i::real) FROM generate_series(1, 3000) i));
+ALTER TABLE st_kinds ALTER a SET STORAGE EXTERNAL;
+INSERT INTO st_kinds VALUES (4, (SELECT array_agg(i::real) FROM generate_series(1, 3000) i));
+CREATE FUNCTION pg_temp.input_of(i int) RETURNS text LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM gpu_cumsum(a) FROM st_kinds WHERE id = i;
+  RETURN (SELECT input FROM gpuscan_last_run());
+END $$;
+SELECT id, pg_column_size(a) < 100 AS small, pg_temp.input_of(id) AS input FROM st_kinds ORDER BY id;
+SELECT (gpu_cumsum(ARRAY[1, 2]::real[]))[2] AS built, input FROM gpuscan_last_run();
+
 -- errors name the subscript of a streamed array
 CREATE TABLE st_err (id int, a bigint[], b real[]);
 ALTER TABLE st_err ALTER a SET STORAGE EXTERNAL, ALTER b SET STORAGE EXTERNAL;
