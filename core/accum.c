@@ -26,7 +26,10 @@ gs_accum_init(GsAccum *a, bool f8)
 	a->hi = -1;
 }
 
-/* Propagate the carries and narrow [lo, hi] to the nonzero digits. */
+/*
+ * Propagate the carries and narrow [lo, hi] to the digits the sum needs:
+ * the same sum has the same digits whatever the moves that made it.
+ */
 void
 gs_accum_normalize(GsAccum *a)
 {
@@ -58,8 +61,22 @@ gs_accum_normalize(GsAccum *a)
 		i++;
 	}
 	a->hi = i;
-	while (a->hi > a->lo && a->d[a->hi] == 0 && a->d[a->hi - 1] < TOP_LIMIT)
-		a->hi--;
+	/*
+	 * the shortest form: a top digit of 0, or of -1 above a digit of 2^31 or
+	 * more, is the sign of the digit below it alone
+	 */
+	for (;;)
+	{
+		if (a->hi > a->lo && a->d[a->hi] == 0 && a->d[a->hi - 1] < TOP_LIMIT)
+			a->d[a->hi--] = 0;
+		else if (a->hi > a->lo && a->d[a->hi] == -1 && a->d[a->hi - 1] >= TOP_LIMIT)
+		{
+			a->d[a->hi--] = 0;
+			a->d[a->hi] -= INT64_C(1) << 32;
+		}
+		else
+			break;
+	}
 	while (a->lo < a->hi && a->d[a->lo] == 0)
 		a->lo++;
 	if (a->lo == a->hi && a->d[a->lo] == 0)
@@ -351,8 +368,7 @@ gs_accum_deserialize(const uint8_t *buf, size_t n, GsAccum *a, bool *f8)
 		int64_t		v = (int64_t) Get64(buf + SERIAL_HEADER + 8 * i);
 
 		/* normalised digits: [0, 2^32) below the top, the top within [-2^31, 2^31) */
-		if (i + 1 < nd ? (v < 0 || v > INT64_C(0xffffffff))
-			: (lo + i + 1 < (uint32_t) ndigits && (v < -TOP_LIMIT || v >= TOP_LIMIT)))
+		if (i + 1 < nd ? (v < 0 || v > INT64_C(0xffffffff)) : (v < -TOP_LIMIT || v >= TOP_LIMIT))
 			return false;
 		a->d[lo + i] = v;
 	}
