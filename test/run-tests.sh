@@ -77,8 +77,9 @@ echo "== leaks (test/leaks.py)"
 python3 test/leaks.py --engine cpu | tee "$LOG_DIR/leaks.log"
 add_counts "$LOG_DIR/leaks.log"
 
-# 7. the CPU engine against the same reference on inputs libFuzzer makes up,
-#    for a bounded time (FUZZ_SECONDS, default 30; needs clang and libFuzzer)
+# 7. the CPU engine, and the exact accumulator of the aggregates and window
+#    forms, against the same reference on inputs libFuzzer makes up, for a
+#    bounded time (FUZZ_SECONDS in all, default 30; needs clang and libFuzzer)
 echo "== fuzzing (make fuzz, ${FUZZ_SECONDS:-30} s)"
 if setup_fuzz_packages; then
 	make -s PG_CONFIG="$PG_CONFIG" fuzz 2>&1 | tee "$LOG_DIR/fuzz.log"
