@@ -52,7 +52,8 @@ NewAccum(FunctionCallInfo fcinfo, bool f8, const char *fname)
 
 /*
  * The state of a transition call: the accumulator so far, or a new one of
- * the type of the value argument (argument 1).
+ * the type of the value argument (argument 1; Citus's workers call the
+ * transition without an expression, so from the declaration then).
  */
 static GsAccum *
 StateOf(FunctionCallInfo fcinfo, const char *fname)
@@ -61,11 +62,12 @@ StateOf(FunctionCallInfo fcinfo, const char *fname)
 
 	if (!PG_ARGISNULL(0))
 		return (GsAccum *) PG_GETARG_POINTER(0);
-	type = get_fn_expr_argtype(fcinfo->flinfo, 1);
+	type = gpuscan_arg_type(fcinfo, 1);
 	if (type != FLOAT4OID && type != FLOAT8OID)
 		ereport(ERROR,
 				(errcode(ERRCODE_DATATYPE_MISMATCH),
-				 errmsg("%s does not support type %s", fname, format_type_be(type)),
+				 errmsg("%s does not support type %s", fname,
+						OidIsValid(type) ? format_type_be(type) : "unknown"),
 				 errhint("Use real or double precision.")));
 	return NewAccum(fcinfo, type == FLOAT8OID, fname);
 }

@@ -12,6 +12,7 @@
 #include "fmgr.h"
 #include "miscadmin.h"
 #include "utils/guc.h"
+#include "utils/lsyscache.h"
 
 #include "gpuscan.h"
 
@@ -182,4 +183,25 @@ _PG_init(void)
 		gpuscan_service_register();
 	}
 	MarkGUCPrefixReserved("gpuscan");
+}
+
+/*
+ * The type of argument argno of a call: from the call's expression, or,
+ * when a caller passes none (Citus runs an aggregate's transition on its
+ * workers through a bare function handle), the function's declared type;
+ * InvalidOid when neither says.
+ */
+Oid
+gpuscan_arg_type(FunctionCallInfo fcinfo, int argno)
+{
+	Oid			type = get_fn_expr_argtype(fcinfo->flinfo, argno);
+	Oid		   *argtypes;
+	int			nargs;
+
+	if (OidIsValid(type) || !OidIsValid(fcinfo->flinfo->fn_oid))
+		return type;
+	(void) get_func_signature(fcinfo->flinfo->fn_oid, &argtypes, &nargs);
+	type = argno < nargs ? argtypes[argno] : InvalidOid;
+	pfree(argtypes);
+	return type;
 }

@@ -11,6 +11,7 @@
 #endif
 
 #include "datatype/timestamp.h"
+#include "fmgr.h"
 #include "portability/instr_time.h"
 #include "utils/array.h"
 #include "utils/relcache.h"
@@ -28,6 +29,9 @@ typedef enum GpuscanDevice
 
 /* gpuscan.kernel: a GsKernel (core/engine.h), or this for auto */
 #define GPUSCAN_KERNEL_AUTO 0
+
+/* The type of a call's argument argno, also without an expression (src/gpuscan.c). */
+extern Oid	gpuscan_arg_type(FunctionCallInfo fcinfo, int argno);
 
 /* The settings (src/gpuscan.c). */
 extern int	gpuscan_device;

@@ -105,7 +105,8 @@ ArgType(Oid type, GsScanOp op, const char *fname, Oid *restype)
 		default:
 			ereport(ERROR,
 					(errcode(ERRCODE_DATATYPE_MISMATCH),
-					 errmsg("%s does not support type %s", fname, format_type_be(type)),
+					 errmsg("%s does not support type %s", fname,
+							OidIsValid(type) ? format_type_be(type) : "unknown"),
 					 errhint("Use smallint, integer, bigint, real or double precision.")));
 			return GS_INT4;		/* keep the compiler quiet */
 	}
@@ -512,7 +513,7 @@ WindowScan(FunctionCallInfo fcinfo, GsScanOp op, const char *fname)
 	if (!wp->started)
 	{
 		wp->moving = op == GS_OP_MOVSUM || op == GS_OP_MOVAVG;
-		wp->arg_type = ArgType(get_fn_expr_argtype(fcinfo->flinfo, 0), op, fname, &wp->restype);
+		wp->arg_type = ArgType(gpuscan_arg_type(fcinfo, 0), op, fname, &wp->restype);
 		wp->type = op == GS_OP_SUM && wp->arg_type != GS_FLOAT4 && wp->arg_type != GS_FLOAT8
 			? GS_INT8 : wp->arg_type;
 		if (!wp->moving && op != GS_OP_MAX && op != GS_OP_MIN &&
