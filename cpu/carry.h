@@ -69,8 +69,8 @@ CarryRescale(Carry *c, int unit)
 	int			i;
 
 	c->unit = unit;
-	if (d == 0)
-		return;
+	if (d == 0 || CarryIsZero(c))
+		return;					/* (a row's first block: nothing to shift) */
 	for (i = 0; i < GS_MAX_LIMBS; i++)
 	{
 		/* bit j of the result is bit j - d of the source */

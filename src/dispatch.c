@@ -180,9 +180,27 @@ Reason(const char *fmt,...)
 {
 	va_list		ap;
 
+	gpuscan_last.reason_kind = GS_REASON_TEXT;
 	va_start(ap, fmt);
 	vsnprintf(gpuscan_last.reason, sizeof(gpuscan_last.reason), fmt, ap);
 	va_end(ap);
+}
+
+/* The last run's engine_reason, in words: made now from its facts when it was kept as them. */
+const char *
+gpuscan_last_reason(void)
+{
+	GsLastRun  *l = &gpuscan_last;
+
+	if (l->reason_kind == GS_REASON_CPU)
+		snprintf(l->reason, sizeof(l->reason), "gpuscan.device is cpu");
+	else if (l->reason_kind == GS_REASON_BELOW_MIN)
+		snprintf(l->reason, sizeof(l->reason),
+				 "%lld elements of %s, fewer than gpuscan.gpu_min_elements (%lld)%s",
+				 (long long) l->elements, TypeName(l->type), (long long) l->reason_min,
+				 l->preloaded ? "" : "; and no GPU service: gpuscan is not in shared_preload_libraries");
+	l->reason_kind = GS_REASON_TEXT;
+	return l->reason;
 }
 
 /* Fall back from the GPU engine: say why at DEBUG1, count it, remember it. */
@@ -213,14 +231,27 @@ ProcessCpuMs(void)
  */
 #define CPU_TIME_MIN_BYTES	(256 * 1024)
 
-/* Start timing a call of a scan function (its argument not yet read). */
+/*
+ * Arguments below this many bytes are not timed: a scan of a few thousand
+ * values costs little more than the clock reads that would time its steps.
+ */
+#define TIMED_MIN_BYTES		(32 * 1024)
+
+/*
+ * Start a call of a scan function (its argument not yet read): timed for
+ * arguments of TIMED_MIN_BYTES and more and the window forms' blocks (arg
+ * 0), its CPU time taken from CPU_TIME_MIN_BYTES on.
+ */
 void
 gpuscan_call_start(GsCall *call, Datum arg)
 {
+	Size		bytes = arg != (Datum) 0 ? toast_raw_datum_size(arg) : 0;
+
 	memset(call, 0, sizeof(*call));
-	INSTR_TIME_SET_CURRENT(call->start);
-	call->cpu0_ms = arg != (Datum) 0 && toast_raw_datum_size(arg) >= CPU_TIME_MIN_BYTES
-		? ProcessCpuMs() : -1;
+	call->timed = arg == (Datum) 0 || bytes >= TIMED_MIN_BYTES;
+	if (call->timed)
+		INSTR_TIME_SET_CURRENT(call->start);
+	call->cpu0_ms = bytes >= CPU_TIME_MIN_BYTES ? ProcessCpuMs() : -1;
 }
 
 /*
@@ -339,24 +370,30 @@ RunScan(GsScanSpec *spec, GsCall *call)
 	double		source_read_ms;
 
 	spec->interrupt = GsCheckInterrupts;
-	memset(&gpuscan_last, 0, sizeof(gpuscan_last));
+	/* a fresh record of this call: what every path sets, and no more (no memset of its texts) */
+	memset(&gpuscan_last, 0, offsetof(GsLastRun, fallback));
+	gpuscan_last.fallback[0] = '\0';
+	memset(&gpuscan_last.input, 0, offsetof(GsLastRun, reason) - offsetof(GsLastRun, input));
+	gpuscan_last.reason[0] = '\0';
 	gpuscan_last.elements = spec->nitems;
+	gpuscan_last.type = spec->type;
 	gpuscan_last.input = call->input_kind;
 	gpuscan_last.cpu_ms = -1;
+	gpuscan_last.timed = call->timed;
 
 	if (gpuscan_device == GPUSCAN_DEVICE_CPU)
-		Reason("gpuscan.device is cpu");
+		gpuscan_last.reason_kind = GS_REASON_CPU;
 	else if (gpuscan_device == GPUSCAN_DEVICE_GPU)
 	{
 		use_gpu = true;
 		Reason("gpuscan.device is gpu");
 	}
 	else if (spec->nitems < GpuMinElements(spec->type, spec->op))
-		Reason("%lld elements of %s, fewer than gpuscan.gpu_min_elements (%lld)%s",
-			   (long long) spec->nitems, TypeName(spec->type),
-			   (long long) GpuMinElements(spec->type, spec->op),
-			   gpuscan_service_preloaded() ? ""
-			   : "; and no GPU service: gpuscan is not in shared_preload_libraries");
+	{
+		gpuscan_last.reason_kind = GS_REASON_BELOW_MIN;
+		gpuscan_last.reason_min = GpuMinElements(spec->type, spec->op);
+		gpuscan_last.preloaded = gpuscan_service_preloaded();
+	}
 	else
 		use_gpu = true;
 
@@ -441,21 +478,28 @@ RunScan(GsScanSpec *spec, GsCall *call)
 					t1;
 
 		source_read_ms = spec->source ? spec->source->read_ms : 0;
-		INSTR_TIME_SET_CURRENT(t0);
+		if (call->timed)
+			INSTR_TIME_SET_CURRENT(t0);
 		gs_cpu_scan(spec, &res);
-		INSTR_TIME_SET_CURRENT(t1);
-		INSTR_TIME_SUBTRACT(t1, t0);
 		gpuscan_calls.cpu++;
 		gpuscan_last.kernel = gs_simd_enabled() ? "avx512" : "portable";
 		gpuscan_last.acc_bits = res.acc_bits;
-		gpuscan_last.read_ms = spec->source ? spec->source->read_ms - source_read_ms : 0;
-		gpuscan_last.scan_ms = INSTR_TIME_GET_MILLISEC(t1) - gpuscan_last.read_ms;
+		if (call->timed)
+		{
+			INSTR_TIME_SET_CURRENT(t1);
+			INSTR_TIME_SUBTRACT(t1, t0);
+			gpuscan_last.read_ms = spec->source ? spec->source->read_ms - source_read_ms : 0;
+			gpuscan_last.scan_ms = INSTR_TIME_GET_MILLISEC(t1) - gpuscan_last.read_ms;
+		}
 	}
 	gpuscan_last.read_ms += call->read_ms;
 
-	INSTR_TIME_SET_CURRENT(elapsed);
-	INSTR_TIME_SUBTRACT(elapsed, call->start);
-	gpuscan_last.total_ms = INSTR_TIME_GET_MILLISEC(elapsed);
+	if (call->timed)
+	{
+		INSTR_TIME_SET_CURRENT(elapsed);
+		INSTR_TIME_SUBTRACT(elapsed, call->start);
+		gpuscan_last.total_ms = INSTR_TIME_GET_MILLISEC(elapsed);
+	}
 	if (call->cpu0_ms >= 0)
 		gpuscan_last.cpu_ms = ProcessCpuMs() - call->cpu0_ms;
 	gpuscan_last.valid = true;

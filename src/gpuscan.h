@@ -63,10 +63,11 @@ extern int	gpuscan_auto_max_host_scans;
 /* One call of a scan function, as it reaches gpuscan_run. */
 typedef struct GsCall
 {
-	instr_time	start;			/* the call began (gpuscan_call_start) */
+	bool		timed;			/* the call's steps are timed (not for small arguments) */
+	instr_time	start;			/* the call began (gpuscan_call_start), when timed */
 	double		cpu0_ms;		/* the process's CPU time then, or -1: not taken */
 	const char *input_kind;		/* how the argument was read: gpuscan_last_run().input */
-	double		read_ms;		/* reading it before the scan (detoasting, header) */
+	double		read_ms;		/* reading it before the scan (detoasting, header), when timed */
 	Oid			restype;		/* restype, ndim, dims, lbs: for error messages */
 	int			ndim;
 	const int  *dims;
@@ -96,7 +97,9 @@ typedef struct GsLastRun
 {
 	bool		valid;
 	bool		gpu;
+	bool		preloaded;		/* the GPU service's shared memory is there */
 	const char *kernel;
+	GsElemType	type;
 	int64		elements;
 	int			acc_bits;
 	int			device;
@@ -116,8 +119,23 @@ typedef struct GsLastRun
 	double		scan_ms;		/* the CPU engine's scan */
 	double		result_ms;		/* results copied out of the ring */
 	double		cpu_ms;			/* the process's CPU time, every thread; < 0: not taken */
-	char		reason[300];	/* why this engine */
+	bool		timed;			/* its steps were timed (total_ms and the CPU engine's) */
+	int			reason_kind;	/* GS_REASON_*: how reason is made (gpuscan_last_reason) */
+	int64		reason_min;		/* GS_REASON_BELOW_MIN: gpuscan.gpu_min_elements then */
+	char		reason[300];	/* why this engine (GS_REASON_TEXT; else made when read) */
 } GsLastRun;
+
+/*
+ * How gpuscan_last_run().engine_reason is made: the common reasons are
+ * kept as facts and put into words only when read, so that a call of a
+ * small array does not pay for formatting them.
+ */
+#define GS_REASON_TEXT		0	/* in reason already */
+#define GS_REASON_CPU		1	/* gpuscan.device is cpu */
+#define GS_REASON_BELOW_MIN	2	/* fewer elements than gpuscan.gpu_min_elements */
+
+/* The last run's engine_reason in words (src/dispatch.c). */
+extern const char *gpuscan_last_reason(void);
 
 /* This backend's scans per engine and GPU fallbacks, for gpuscan_counters(). */
 typedef struct GsCallCounts

@@ -180,10 +180,13 @@ gpuscan_last_run(PG_FUNCTION_ARGS)
 	values[17] = Float8GetDatum(gpuscan_last.scan_ms);
 	values[18] = Float8GetDatum(gpuscan_last.result_ms);
 	values[19] = Float8GetDatum(gpuscan_last.cpu_ms);
-	values[20] = CStringGetTextDatum(gpuscan_last.reason);
+	values[20] = CStringGetTextDatum(gpuscan_last_reason());
 	isnull[14] = isnull[15] = isnull[16] = isnull[18] = cpu;
 	isnull[17] = !cpu;
 	isnull[19] = gpuscan_last.cpu_ms < 0;
+	/* a call of a small argument is not timed: its times are NULL (the GPU's own ones are kept) */
+	if (!gpuscan_last.timed)
+		isnull[7] = isnull[13] = isnull[17] = true;
 	if (natts != 9 && natts != 12 && natts != 21)
 		elog(ERROR, "gpuscan_last_run() declared with %d columns", natts);
 	PutRow(rsinfo, values, isnull);

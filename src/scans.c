@@ -254,9 +254,12 @@ ScanArray(Datum datum, GsScanOp op, bool exclusive, int64 window, const char *fn
 	call.input_kind = VARATT_IS_EXTERNAL(raw) || VARATT_IS_COMPRESSED(raw) ? "detoasted copy"
 		: VARATT_IS_SHORT(raw) ? "in row" : "in memory";
 	arr = DatumGetArrayTypeP(datum);
-	INSTR_TIME_SET_CURRENT(t1);
-	INSTR_TIME_SUBTRACT(t1, call.start);
-	call.read_ms = INSTR_TIME_GET_MILLISEC(t1);
+	if (call.timed)
+	{
+		INSTR_TIME_SET_CURRENT(t1);
+		INSTR_TIME_SUBTRACT(t1, call.start);
+		call.read_ms = INSTR_TIME_GET_MILLISEC(t1);
+	}
 	type = ScanTypes(ARR_ELEMTYPE(arr), op, fname, &restype);
 	ndim = ARR_NDIM(arr);
 	dims = ARR_DIMS(arr);

@@ -46,15 +46,20 @@ SET gpuscan.device = cpu;
 SELECT gpu_cumsum(ARRAY[1, 2, 3]) AS cpu;
 SELECT engine, kernel IN ('avx512', 'portable') AS cpu_kernel, elements, accumulator_bits,
        h2d_ms IS NULL AND kernel_ms IS NULL AND d2h_ms IS NULL AS no_gpu_times,
-       total_ms >= 0 AS timed, fallback_reason
+       total_ms IS NULL AS too_small_to_time, fallback_reason
 FROM gpuscan_last_run();
 -- since 1.3: how the argument was read, where the time went, why this engine
-SELECT input, read_ms >= 0 AS read_timed, scan_ms >= 0 AS scan_timed,
+-- (an argument below 32 kB is not timed: its times are NULL)
+SELECT input, read_ms IS NULL AND scan_ms IS NULL AS not_timed,
        plan_ms IS NULL AND copy_ms IS NULL AND wait_ms IS NULL AND result_ms IS NULL AS no_gpu_steps,
        cpu_ms IS NULL AS too_small_for_cpu_time, engine_reason
 FROM gpuscan_last_run();
 SELECT (gpu_cumsum(array_fill(1.5::real, ARRAY[100000])))[100000] AS f4_100k;
-SELECT elements, cpu_ms >= 0 AS cpu_time_taken, total_ms >= read_ms + scan_ms AS steps_within_total
+SELECT elements, total_ms >= 0 AND read_ms >= 0 AND scan_ms >= 0 AS timed, cpu_ms >= 0 AS cpu_time_taken,
+       total_ms >= read_ms + scan_ms AS steps_within_total
+FROM gpuscan_last_run();
+SELECT (gpu_cumsum(array_fill(1.5::real, ARRAY[8192])))[8192] AS f4_8k;
+SELECT elements, total_ms >= 0 AS timed_from_32kb, cpu_ms IS NULL AS no_cpu_time_below_256kb
 FROM gpuscan_last_run();
 SELECT gpu_cumsum(ARRAY[1.5, NULL, 2]::real[]) AS f4;
 SELECT engine, elements, accumulator_bits FROM gpuscan_last_run();

@@ -45,8 +45,8 @@ ALTER EXTENSION gpuscan UPDATE TO '1.3';
 SELECT extversion FROM pg_extension WHERE extname = 'gpuscan';
 SELECT * FROM pg_temp.ext_functions() f WHERE f ~ '^gpuscan_last_run';
 SELECT gpu_cumsum(ARRAY[1, 2, 3]) AS cumsum_1_3;
-SELECT elements, input, read_ms >= 0 AS read_timed, (scan_ms IS NULL) = (engine = 'gpu') AS scan_iff_cpu,
-       (wait_ms IS NULL) = (engine = 'cpu') AS wait_iff_gpu, cpu_ms IS NULL AS small_not_timed,
+SELECT elements, input, read_ms IS NULL AS small_not_timed, (scan_ms IS NULL) AS no_scan_time,
+       (wait_ms IS NULL) = (engine = 'cpu') AS wait_iff_gpu, cpu_ms IS NULL AS no_cpu_time,
        engine_reason IS NOT NULL AS reason_given FROM gpuscan_last_run();
 SELECT count(*) AS commented FROM pg_temp.ext_functions() f
 WHERE obj_description(split_part(f, ' -> ', 1)::regprocedure, 'pg_proc') IS NOT NULL;
