@@ -215,23 +215,53 @@ SpecialResult(GsAccum *a, double *out, bool *empty, uint64_t *w, int *nl, int *u
 	return false;
 }
 
-/* The sum, rounded once. */
+/*
+ * The sum, rounded once.  From the top three digits of the normalised sum,
+ * T, and whether any digit lies below them (the lowest digit is never
+ * zero): the sum is T * 2^(32k) + R, 0 <= R < 2^(32k), so its magnitude is
+ * |T| when R is 0, else T plus a fraction or, T negative, -T - 1 plus one.
+ * T holds 63 bits or more whenever R is not 0, which is enough to round
+ * with R as the sticky bit.
+ */
 int
 gs_accum_sum(GsAccum *a, bool f8_out, double *out)
 {
-	uint64_t	w[GS_MAX_LIMBS],
-				scratch[GS_MAX_LIMBS];
-	int			nl = 0,
-				unit = 0,
-				neg = 0,
+	int			k,
+				i,
+				neg,
 				sh = 0;
-	int64_t		top = 0;
-	bool		empty;
+	bool		sticky;
+	gs_i128		t;
+	gs_u128		mag;
+	int64_t		top;
 
-	if (SpecialResult(a, out, &empty, w, &nl, &unit))
-		return empty ? GS_ACCUM_EMPTY : 0;
-	(void) gs_wide_reduce(w, nl, scratch, &neg, &top, &sh);
-	*out = f8_out ? gs_round_f64(neg, top, unit + sh) : (double) gs_round_f32(neg, top, unit + sh);
+	if (a->nvalues <= 0)
+		return GS_ACCUM_EMPTY;
+	if ((a->nan | a->pinf | a->ninf) && gs_special_value(gs_accum_flags(a), out))
+		return 0;
+	if (a->pending)
+		gs_accum_normalize(a);
+	if (a->hi < a->lo)
+	{
+		*out = a->nonnegz == 0 ? -0.0 : 0.0;
+		return 0;
+	}
+	k = a->hi - 2 > a->lo ? a->hi - 2 : a->lo;
+	t = a->d[a->hi];
+	for (i = a->hi - 1; i >= k; i--)
+		t = t * ((gs_i128) 1 << 32) + a->d[i];
+	sticky = k > a->lo;
+	neg = t < 0;
+	mag = !neg ? (gs_u128) t : sticky ? (gs_u128) (-(t + 1)) : (gs_u128) -t;
+	if ((mag >> 63) == 0)
+		top = (int64_t) mag | sticky;
+	else
+	{
+		sh = gs_reduce128(mag, &top);
+		top |= sticky;
+	}
+	sh += 32 * k - (a->f8 ? 1074 : 149);
+	*out = f8_out ? gs_round_f64(neg, top, sh) : (double) gs_round_f32(neg, top, sh);
 	return __builtin_isinf(*out) ? GS_ACCUM_OVERFLOW : 0;
 }
 

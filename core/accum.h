@@ -142,14 +142,14 @@ gs_accum_move(GsAccum *a, uint64_t u, int sign)
 }
 
 /* Add one value (bits u). */
-static inline void
+static inline __attribute__((always_inline)) void
 gs_accum_add(GsAccum *a, uint64_t u)
 {
 	gs_accum_move(a, u, 1);
 }
 
 /* Remove one value (bits u) added before. */
-static inline void
+static inline __attribute__((always_inline)) void
 gs_accum_remove(GsAccum *a, uint64_t u)
 {
 	gs_accum_move(a, u, -1);
