@@ -352,17 +352,12 @@ NextBlock(FunctionCallInfo fcinfo, WindowObject winobj, WinPart *wp, GsScanOp op
 	GsScanResult res;
 
 	/* the last window - 1 positions of the block before go first */
-	if (wp->moving && wp->nrows > 0)
-	{
-		int64		old_np = wp->tail + wp->nrows;
-
-		tail = Min(wp->window - 1, old_np);
-	}
+	if (wp->moving)
+		tail = Min(wp->window - 1, wp->tail + wp->nrows);
 	b = Buffers(fcinfo, tail + want);
 	if (tail > 0)
 	{
-		int64		old_np = wp->tail + wp->nrows,
-					from = old_np - tail,
+		int64		from = wp->tail + wp->nrows - tail,
 					v0 = gs_bitmap_count(b->nulls, 0, from);
 		int64		p;
 
@@ -372,13 +367,14 @@ NextBlock(FunctionCallInfo fcinfo, WindowObject winobj, WinPart *wp, GsScanOp op
 			memmove(b->nulls, b->nulls + from / 8, (Size) (tail + 7) / 8);
 		else
 		{
-			uint8	   *t = palloc0((tail + 7) / 8);
-
+			/* bit by bit, forward: each bit moves down, over one already moved */
 			for (p = 0; p < tail; p++)
+			{
 				if (HasValue(b->nulls, from + p))
-					t[p >> 3] |= 1 << (p & 7);
-			memcpy(b->nulls, t, (tail + 7) / 8);
-			pfree(t);
+					b->nulls[p >> 3] |= 1 << (p & 7);
+				else
+					b->nulls[p >> 3] &= ~(1 << (p & 7));
+			}
 		}
 		wp->nulls = tail_values < tail;
 	}
