@@ -104,11 +104,22 @@ extern GsStatus gs_cuda_chunk_finish(int dev, int lane, GsChunk *chunk, char *ms
 /* Has the chunk queued on a lane finished (or failed), so that finishing it will not wait? */
 extern int	gs_cuda_chunk_done(int dev, int lane);
 
-/* Start device dev afresh after a failure: context reset, ring registered again. */
+/*
+ * Start device dev afresh after a failure: context reset, ring registered
+ * again.  What gs_cuda_pinned_alloc gave for dev goes with its context.
+ * Work in flight on other devices must be finished first: the ring's
+ * registration may belong to dev's context.
+ */
 extern GsStatus gs_cuda_reset(int dev, char *msg, size_t msglen);
 
-/* Page-locked host memory of bytes (the service's batch staging), or NULL. */
-extern void *gs_cuda_pinned_alloc(size_t bytes);
+/*
+ * Page-locked host memory of bytes for device dev (the service's batch
+ * staging), owned by dev's context: freed when dev is reset.  NULL on failure.
+ */
+extern void *gs_cuda_pinned_alloc(int dev, size_t bytes);
+
+/* Free what gs_cuda_pinned_alloc gave for dev (NULL: nothing), before dev is reset. */
+extern void gs_cuda_pinned_free(int dev, void *p);
 
 /* Free device dev's buffers, every lane's, once its work is done (after running out of memory). */
 extern void gs_cuda_release(int dev);

@@ -65,10 +65,19 @@ gs_cuda_reset(int dev, char *msg, size_t msglen)
 
 /* No page-locked memory. */
 void *
-gs_cuda_pinned_alloc(size_t bytes)
+gs_cuda_pinned_alloc(int dev, size_t bytes)
 {
+	(void) dev;
 	(void) bytes;
 	return NULL;
+}
+
+/* Nothing to free. */
+void
+gs_cuda_pinned_free(int dev, void *p)
+{
+	(void) dev;
+	(void) p;
 }
 
 /* No buffers. */

@@ -175,18 +175,30 @@ gs_cuda_register(void *p, size_t bytes, char *msg, size_t msglen)
 	return GS_OK;
 }
 
-/* Page-locked host memory, portable to every device. */
+/* Page-locked host memory for device dev, owned by its context. */
 extern "C" void *
-gs_cuda_pinned_alloc(size_t bytes)
+gs_cuda_pinned_alloc(int dev, size_t bytes)
 {
 	void	   *p = NULL;
 
-	if (cudaHostAlloc(&p, bytes, cudaHostAllocPortable) != cudaSuccess)
+	if (cudaSetDevice(dev) != cudaSuccess ||
+		cudaHostAlloc(&p, bytes, cudaHostAllocDefault) != cudaSuccess)
 	{
 		(void) cudaGetLastError();
 		return NULL;
 	}
 	return p;
+}
+
+/* Free page-locked memory of device dev's. */
+extern "C" void
+gs_cuda_pinned_free(int dev, void *p)
+{
+	if (p == NULL)
+		return;
+	if (cudaSetDevice(dev) == cudaSuccess)
+		cudaFreeHost(p);
+	(void) cudaGetLastError();
 }
 
 /* Free device dev's buffers. */

@@ -28,6 +28,7 @@ int			gpuscan_device = GPUSCAN_DEVICE_AUTO;
 int			gpuscan_gpu_min_elements = GPU_MIN_ELEMENTS_DEFAULT;
 int			gpuscan_kernel = GPUSCAN_KERNEL_AUTO;
 int			gpuscan_inject_fault = GS_FAULT_NONE;
+int			gpuscan_inject_gpu_fault = -1;
 bool		gpuscan_toast_streaming = true;
 int			gpuscan_toast_slice_bytes = 0;
 int			gpuscan_auto_max_host_scans = -1;
@@ -134,6 +135,19 @@ _PG_init(void)
 							 PGC_SUSET,
 							 GUC_NOT_IN_SAMPLE,
 							 NULL, NULL, NULL);
+
+	DefineCustomIntVariable("gpuscan.inject_gpu_fault",
+							"Testing only: make every chunk the GPU service runs on this GPU fail.",
+							"The GPU's number in gpuscan_service(); each chunk run there fails with "
+							"a CUDA error, as a failing GPU's would, until the GPU service takes "
+							"the GPU out of service.  -1 (the default): none.  Server-wide: set "
+							"in postgresql.conf or with ALTER SYSTEM, then reload.",
+							&gpuscan_inject_gpu_fault,
+							-1,
+							-1, GS_MAX_DEVICES - 1,
+							PGC_SIGHUP,
+							GUC_NOT_IN_SAMPLE,
+							NULL, NULL, NULL);
 
 	/* the GPU service's limits size shared memory: server start only */
 	if (process_shared_preload_libraries_in_progress)

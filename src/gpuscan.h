@@ -42,6 +42,7 @@ extern int	gpuscan_service_chunk_mb;
 extern int	gpuscan_service_gpu_memory_mb;
 extern int	gpuscan_copy_threads;
 extern int	gpuscan_inject_fault;	/* testing only: a GsFault (cuda/gpuscan_cuda.h) */
+extern int	gpuscan_inject_gpu_fault;	/* testing only: a GPU whose every chunk fails, -1 none */
 
 /* gpuscan.toast_streaming, gpuscan.toast_slice_bytes (src/gpuscan.c) */
 extern bool gpuscan_toast_streaming;
@@ -193,6 +194,8 @@ typedef struct GsDeviceStats
 	double		busy_ms;
 	int64		errors;
 	int64		memory_bytes;	/* the service's buffers on it */
+	bool		out_of_service; /* taken out after failing (why: its reason) */
+	char		why[200];
 } GsDeviceStats;
 
 /* A copy of the service's state. */

@@ -76,7 +76,8 @@ gpuscan_devices(PG_FUNCTION_ARGS)
 
 /*
  * gpuscan_service(): the GPU service, one row per usable GPU (one row with
- * a NULL device where it has none): its process, start, state, and per GPU
+ * a NULL device where it has none): its process, start, state (a GPU's
+ * own, "out of service" with why, once the service took it out), and per GPU
  * the chunks run, the launches that ran several small requests at once,
  * bytes moved, busy time, errors and device memory of its buffers;
  * requests waiting and free ring segments; since 1.3 the large scans
@@ -107,9 +108,18 @@ gpuscan_service(PG_FUNCTION_ARGS)
 		isnull[0] = snap.pid == 0;
 		values[1] = TimestampTzGetDatum(snap.started);
 		isnull[1] = snap.started == 0;
-		values[2] = CStringGetTextDatum(states[snap.state]);
-		values[3] = CStringGetTextDatum(snap.message);
-		isnull[3] = snap.message[0] == '\0';
+		if (ds && ds->out_of_service)
+		{
+			/* this GPU failed: the others serve on */
+			values[2] = CStringGetTextDatum("out of service");
+			values[3] = CStringGetTextDatum(ds->why);
+		}
+		else
+		{
+			values[2] = CStringGetTextDatum(states[snap.state]);
+			values[3] = CStringGetTextDatum(snap.message);
+			isnull[3] = snap.message[0] == '\0';
+		}
 		values[4] = Int32GetDatum(i);
 		values[5] = CStringGetTextDatum(i >= 0 ? snap.info[i].name : "");
 		isnull[4] = isnull[5] = i < 0;

@@ -172,8 +172,11 @@ SubmitToService(void *ctx, GsChunk *c, char *msg, size_t msglen)
 	service_latch = gs_svc->latch;
 	if (service_pid == 0 || gs_svc->state != GS_SERVICE_READY)
 	{
+		if (service_pid != 0 && gs_svc->state == GS_SERVICE_NO_GPU)
+			snprintf(msg, msglen, "%s", gs_svc->message);	/* every GPU out of service */
+		else
+			snprintf(msg, msglen, "the GPU service is not running");
 		SpinLockRelease(&gs_svc->mutex);
-		snprintf(msg, msglen, "the GPU service is not running");
 		return GS_ERR_NO_DEVICE;
 	}
 	s->chunk = *c;
@@ -346,7 +349,7 @@ gpuscan_service_load(GsServiceLoad *load)
 	SpinLockAcquire(&gs_svc->mutex);
 	for (int d = 0; d < gs_svc->ndevices; d++)
 	{
-		if (!gs_svc->info[d].supported)
+		if (!gs_svc->info[d].supported || gs_svc->stats[d].out_of_service)
 			continue;
 		load->gpus++;
 		requests += gs_svc->stats[d].requests;

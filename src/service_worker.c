@@ -5,7 +5,10 @@
  * busy first, the oldest submitted request, or a batch of small ones run as
  * the rows of one array; results back into the requests' segments, latches
  * set.  A CUDA error is that request's alone: the GPU is started afresh for
- * the next.  The service never raises an ERROR of its own from a request.
+ * the next.  A GPU that fails GPU_FAILURES_OUT chunks in a row, or cannot
+ * be started afresh, is taken out of service (the others serve on) until
+ * the configuration is reloaded.  The service never raises an ERROR of its
+ * own from a request.
  */
 #include "postgres.h"
 
@@ -28,6 +31,7 @@
 #define BATCH_MAX		256		/* requests in one batch */
 #define BATCH_VALUES	65536	/* the largest array a batch takes */
 #define SPIN_US			200		/* polled before sleeping (test/bench/NOTES.md) */
+#define GPU_FAILURES_OUT 3		/* chunks failed in a row that take a GPU out of service */
 
 PGDLLEXPORT void gpuscan_service_main(Datum arg);
 
@@ -82,6 +86,7 @@ typedef struct Job
 	int			device;
 	int			lane;
 	int			n;
+	bool		asked_fault;	/* its request injected a fault itself (gpuscan.inject_fault) */
 	GsSlot	   *slots[BATCH_MAX];
 	int64		at[BATCH_MAX];	/* each one's first value in the batch */
 	GsChunk		batch;			/* n > 1: the batch as one chunk */
@@ -93,6 +98,9 @@ static char *staging[GS_MAX_DEVICES][GS_LANES];	/* pinned, segment_bytes each; N
 static int	in_flight[GS_MAX_DEVICES];	/* busy lanes per GPU */
 static instr_time busy_since[GS_MAX_DEVICES];	/* since when a lane of it has been busy */
 static uint64 next_order;
+static int	usable[GS_MAX_DEVICES];	/* the GPUs in service */
+static int	nusable;
+static int	failures[GS_MAX_DEVICES];	/* chunks failed in a row on each GPU */
 
 /* May a request join a batch (whole small arrays with no start state; window scans never)? */
 static bool
@@ -236,14 +244,22 @@ IssueJob(Job *job)
 		INSTR_TIME_SET_CURRENT(busy_since[job->device]);
 	for (int i = 0; i < job->n; i++)
 		job->slots[i]->message[0] = '\0';
+	job->asked_fault = job->n == 1 && s->chunk.fault != GS_FAULT_NONE;
 	if (job->n == 1)
 	{
 		/* its data and head bits lie in its segment: the same address in every process */
+		int			fault = s->chunk.fault;
+
+		if (job->device == gpuscan_inject_gpu_fault)
+			s->chunk.fault = GS_FAULT_CUDA_ERROR;	/* a failing GPU, for tests */
 		job->status = gs_cuda_chunk_issue(job->device, job->lane, &s->chunk, s->message,
 										  sizeof(s->message));
+		s->chunk.fault = fault;
 		return;
 	}
 	PackBatch(job);
+	if (job->device == gpuscan_inject_gpu_fault)
+		job->batch.fault = GS_FAULT_CUDA_ERROR;
 	job->status = gs_cuda_chunk_issue(job->device, job->lane, &job->batch, s->message,
 									  sizeof(s->message));
 }
@@ -314,6 +330,19 @@ CompleteJob(Job *job)
 	int			freed = 0;
 
 	job->busy = false;
+	for (int k = 0; k < job->n; k++)
+	{
+		GsSlot	   *s = job->slots[k];
+
+		if (s->status == GS_ERR_CUDA)
+		{
+			char		msg[sizeof(s->message)];
+
+			/* which GPU failed */
+			snprintf(msg, sizeof(msg), "GPU %d: %s", job->device, s->message);
+			strlcpy(s->message, msg, sizeof(s->message));
+		}
+	}
 	SpinLockAcquire(&gs_svc->mutex);
 	gs_svc->running--;
 	if (--in_flight[job->device] == 0)
@@ -352,11 +381,100 @@ CompleteJob(Job *job)
 		ConditionVariableSignal(&gs_svc->segment_cv);
 }
 
+/* Page-locked staging for batches on each lane of GPU dev (NULL where that fails: no batches). */
+static void
+AllocStaging(int dev)
+{
+	for (int lane = 0; lane < GS_LANES; lane++)
+		staging[dev][lane] = gs_cuda_pinned_alloc(dev, gs_svc->segment_bytes);
+}
+
+/* Free GPU dev's staging, before its context goes (its lanes idle). */
+static void
+FreeStaging(int dev)
+{
+	for (int lane = 0; lane < GS_LANES; lane++)
+	{
+		gs_cuda_pinned_free(dev, staging[dev][lane]);
+		staging[dev][lane] = NULL;
+	}
+}
+
+/*
+ * Take GPU dev out of service (its lanes idle): the others serve on; with
+ * none left, the service has no GPU and what is queued ends (auto scans
+ * then run on the CPU).  Reloading the configuration tries it again.
+ */
+static void
+TakeOutOfService(int dev, const char *why)
+{
+	int			k = 0;
+
+	for (int i = 0; i < nusable; i++)
+		if (usable[i] != dev)
+			usable[k++] = usable[i];
+	nusable = k;
+	FreeStaging(dev);
+	SpinLockAcquire(&gs_svc->mutex);
+	gs_svc->stats[dev].out_of_service = true;
+	strlcpy(gs_svc->stats[dev].why, why, sizeof(gs_svc->stats[dev].why));
+	if (nusable == 0)
+	{
+		gs_svc->state = GS_SERVICE_NO_GPU;
+		snprintf(gs_svc->message, sizeof(gs_svc->message), "every GPU is out of service (GPU %d: %s)",
+				 dev, why);
+		EndUnfinished(gs_svc->message);
+	}
+	SpinLockRelease(&gs_svc->mutex);
+	ereport(LOG,
+			(errmsg("gpuscan GPU service: GPU %d (%s) taken out of service: %s", dev,
+					gs_svc->info[dev].name, why),
+			 nusable > 0 ? errdetail("%d GPU%s serve%s on.", nusable, nusable > 1 ? "s" : "",
+									 nusable > 1 ? "" : "s")
+			 : errdetail("No GPU is left: scans run on the CPU, or fail under gpuscan.device = gpu."),
+			 errhint("Reload the configuration (pg_reload_conf()) to try the GPU again.")));
+}
+
+/* Reloading the configuration: every GPU out of service is started afresh and serves again. */
+static void
+BringBack(void)
+{
+	for (int d = 0; d < gs_svc->ndevices; d++)
+	{
+		char		msg[256];
+
+		if (!gs_svc->stats[d].out_of_service)
+			continue;
+		if (gs_cuda_reset(d, msg, sizeof(msg)) != GS_OK)
+		{
+			ereport(LOG,
+					(errmsg("gpuscan GPU service: GPU %d stays out of service: %s", d, msg)));
+			continue;
+		}
+		AllocStaging(d);
+		failures[d] = 0;
+		usable[nusable++] = d;
+		SpinLockAcquire(&gs_svc->mutex);
+		gs_svc->stats[d].out_of_service = false;
+		gs_svc->stats[d].why[0] = '\0';
+		if (gs_svc->state == GS_SERVICE_NO_GPU)
+		{
+			gs_svc->state = GS_SERVICE_READY;
+			gs_svc->message[0] = '\0';
+		}
+		SpinLockRelease(&gs_svc->mutex);
+		ereport(LOG,
+				(errmsg("gpuscan GPU service: GPU %d (%s) back in service", d, gs_svc->info[d].name)));
+	}
+}
+
 /*
  * Finish and complete one job.  After a CUDA error its GPU's context may be
- * broken: the GPU's other lanes are finished first (each request gets what
- * came of its own work), then the GPU starts afresh for the next request.
- * Out of GPU memory, the GPU's buffers go once its lanes are done.
+ * broken: every job in flight is finished first (each request gets what
+ * came of its own work, and the ring's registration, which the GPU's
+ * context may hold, is idle), then the GPU starts afresh for the next
+ * request, or, failing again and again, is taken out of service.  Out of
+ * GPU memory, the GPU's buffers go once its lanes are done.
  */
 static void
 FinishAndComplete(Job *job)
@@ -366,25 +484,46 @@ FinishAndComplete(Job *job)
 	FinishJob(job);
 	if (job->status == GS_ERR_CUDA || job->status == GS_ERR_GPU_OUT_OF_MEMORY)
 	{
-		for (int i = 0; i < GS_LANES; i++)
-		{
-			Job		   *other = &jobs[dev][i];
-
-			if (other != job && other->busy)
+		for (int i = 0; i < nusable; i++)
+			for (int lane = 0; lane < GS_LANES; lane++)
 			{
-				FinishJob(other);
-				CompleteJob(other);
+				Job		   *other = &jobs[usable[i]][lane];
+
+				if (other != job && other->busy &&
+					(usable[i] == dev || job->status == GS_ERR_CUDA))
+				{
+					FinishJob(other);
+					CompleteJob(other);
+				}
 			}
-		}
 	}
 	if (job->status == GS_ERR_CUDA)
 	{
 		char		msg[256];
+		char		why[200];
 
+		/* a fault the request asked for says nothing of the GPU */
+		bool		staged = staging[dev][0] != NULL;
+
+		if (!job->asked_fault)
+			failures[dev]++;
+		snprintf(why, sizeof(why), "%d chunks failed in a row, the last: %s", failures[dev],
+				 job->slots[0]->message);
+		FreeStaging(dev);
 		if (gs_cuda_reset(dev, msg, sizeof(msg)) != GS_OK)
-			ereport(LOG,
-					(errmsg("gpuscan GPU service: could not reset GPU %d: %s", dev, msg)));
+		{
+			snprintf(why, sizeof(why), "it could not be started afresh after a CUDA error: %s", msg);
+			failures[dev] = GPU_FAILURES_OUT;
+		}
+		else if (staged)
+			AllocStaging(dev);
+		CompleteJob(job);
+		if (failures[dev] >= GPU_FAILURES_OUT)
+			TakeOutOfService(dev, why);
+		return;
 	}
+	if (job->status == GS_OK)
+		failures[dev] = 0;
 	else if (job->status == GS_ERR_GPU_OUT_OF_MEMORY)
 		gs_cuda_release(dev);
 	CompleteJob(job);
@@ -395,7 +534,7 @@ FinishAndComplete(Job *job)
  * oldest queued request.  Returns the jobs in flight.
  */
 static int
-FillLanes(const int *usable, int nusable)
+FillLanes(void)
 {
 	int			order[GS_MAX_DEVICES];
 	int			busy = 0;
@@ -434,7 +573,7 @@ FillLanes(const int *usable, int nusable)
  * (finishing it will not wait).  NULL when there is none.
  */
 static Job *
-OldestJob(const int *usable, int nusable, bool done)
+OldestJob(bool done)
 {
 	Job		   *oldest = NULL;
 
@@ -469,7 +608,7 @@ QueuedHint(void)
 
 /* Is a request queued, with a lane free for it? */
 static bool
-CanIssue(const int *usable, int nusable)
+CanIssue(void)
 {
 	if (QueuedHint() <= 0)
 		return false;
@@ -486,22 +625,22 @@ CanIssue(const int *usable, int nusable)
  * for asleep.
  */
 static Job *
-NextJob(const int *usable, int nusable)
+NextJob(void)
 {
 	int64		until = 0;
 
 	for (;;)
 	{
-		Job		   *job = OldestJob(usable, nusable, true);
+		Job		   *job = OldestJob(true);
 
 		if (job != NULL)
 			return job;
-		if (CanIssue(usable, nusable))
+		if (CanIssue())
 			return NULL;
 		if (until == 0)
 			until = NowUs() + SPIN_US;
 		else if (NowUs() >= until || ShutdownRequestPending)
-			return OldestJob(usable, nusable, false);
+			return OldestJob(false);
 	}
 }
 
@@ -541,14 +680,15 @@ gpuscan_gpu_too_old(char *msg, size_t msglen, const char *gpu, int major, int mi
 }
 
 /* Open the GPUs and page-lock the ring; the usable ones into usable[]. */
-static int
-OpenGpus(int *usable)
+static void
+OpenGpus(void)
 {
 	GsDeviceInfo info[GS_MAX_DEVICES];
 	char		msg[256] = "";
-	int			n,
-				nusable = 0;
+	int			n;
 	StringInfoData names;
+
+	nusable = 0;
 
 	memset(info, 0, sizeof(info));
 	n = gs_cuda_open(info, GS_FAULT_NONE, msg, sizeof(msg));
@@ -569,12 +709,16 @@ OpenGpus(int *usable)
 		ereport(LOG,
 				(errmsg("gpuscan GPU service: could not page-lock the ring, copies will be slower: %s", msg)));
 	for (int i = 0; i < nusable; i++)
-		for (int lane = 0; lane < GS_LANES; lane++)
-			staging[usable[i]][lane] = gs_cuda_pinned_alloc(gs_svc->segment_bytes);
+		AllocStaging(usable[i]);
 
 	SpinLockAcquire(&gs_svc->mutex);
 	gs_svc->ndevices = Max(n, 0);
 	memcpy(gs_svc->info, info, sizeof(info));
+	for (int d = 0; d < GS_MAX_DEVICES; d++)
+	{
+		gs_svc->stats[d].out_of_service = false;	/* an earlier service's */
+		gs_svc->stats[d].why[0] = '\0';
+	}
 	gs_svc->state = nusable > 0 ? GS_SERVICE_READY : GS_SERVICE_NO_GPU;
 	if (nusable == 0)
 		strlcpy(gs_svc->message, msg[0] ? msg : "no usable GPU", sizeof(gs_svc->message));
@@ -590,7 +734,6 @@ OpenGpus(int *usable)
 	else
 		ereport(LOG,
 				(errmsg("gpuscan GPU service: no usable GPU, scans run on the CPU: %s", gs_svc->message)));
-	return nusable;
 }
 
 /*
@@ -602,9 +745,6 @@ OpenGpus(int *usable)
 void
 gpuscan_service_main(Datum arg)
 {
-	int			usable[GS_MAX_DEVICES];
-	int			nusable;
-
 	pqsignal(SIGTERM, SignalHandlerForShutdownRequest);
 	pqsignal(SIGHUP, SignalHandlerForConfigReload);
 	BackgroundWorkerUnblockSignals();
@@ -620,7 +760,7 @@ gpuscan_service_main(Datum arg)
 	SpinLockRelease(&gs_svc->mutex);
 	before_shmem_exit(ServiceExit, (Datum) 0);
 
-	nusable = OpenGpus(usable);
+	OpenGpus();
 
 	for (;;)
 	{
@@ -631,10 +771,11 @@ gpuscan_service_main(Datum arg)
 		{
 			ConfigReloadPending = false;
 			ProcessConfigFile(PGC_SIGHUP);
+			BringBack();
 		}
-		if (nusable > 0 && FillLanes(usable, nusable) > 0)
+		if (nusable > 0 && FillLanes() > 0)
 		{
-			Job		   *job = NextJob(usable, nusable);
+			Job		   *job = NextJob();
 
 			if (job != NULL)
 				FinishAndComplete(job);

@@ -22,7 +22,9 @@
 # SWEEP (optional): server settings to compare on the same data, a space-
 # separated list of NAME=VALUE (gpuscan.service_chunk_mb=4, say) or - for
 # the defaults; the cluster restarts with each one, and its rows' mode reads
-# MODE:NAME=VALUE (the gpuscan. prefix left out).
+# MODE:NAME=VALUE (the gpuscan. prefix left out).  CUDA_VISIBLE_DEVICES=LIST
+# there restarts the server seeing only those GPUs (rows MODE:gpus=LIST;
+# cpu left out, its ratios against the defaults' cpu).
 # Writes OUTDIR/throughput.txt (the log and table), throughput.csv and, where
 # matplotlib is at hand, throughput.png.
 #
@@ -91,14 +93,25 @@ HEADER="clients,mode,tps,failed,cpu_ms_per_scan,gpu_busy_pct,gpu_share,service_c
 echo "$HEADER,round" > "$OUTDIR/throughput-runs.csv"
 for setting in $SWEEP; do
 	label=""
-	if [ "$setting" != - ]; then
+	modes=$MODES
+	case $setting in
+	-) ;;
+	CUDA_VISIBLE_DEVICES=*)
+		# the GPUs the service sees (cpu runs the same whichever they are: left out)
+		CUDA_VISIBLE_DEVICES=${setting#*=} cluster_restart "$SERVER_OPTS" || exit 1
+		label=":gpus=${setting#*=}"
+		modes=$(echo " $MODES " | sed 's/ cpu / /')
+		echo "== $setting"
+		;;
+	*)
 		cluster_restart "$SERVER_OPTS -c $setting" || exit 1
 		label=":${setting#gpuscan.}"
 		echo "== $setting"
-	fi
+		;;
+	esac
 for c in $CLIENTS; do
 	for round in $(seq 1 "$ROUNDS"); do
-	for mode in $MODES; do
+	for mode in $modes; do
 		j=$((c < 16 ? c : 16))
 		psql -X -q -c "TRUNCATE tp_runs"
 		j0=$(cpu_jiffies); b0=$(busy_ms); s0=$(service_jiffies); t0=$(date +%s.%N)
@@ -127,6 +140,9 @@ for c in $CLIENTS; do
 	done
 	done
 done
+	# what each GPU ran under this setting
+	psql -X -c "SELECT device_id, device_name, state, requests, batches, round(busy_ms) AS busy_ms, errors
+		FROM gpuscan_service()"
 done
 
 # each point: the median of its rounds (failures summed)
@@ -154,6 +170,7 @@ echo "|---|---|---|---|---|---|---|---|---|"
 awk -F, 'function setting(m) { return index(m, ":") ? substr(m, index(m, ":")) : "" }
 	NR > 1 { if ($2 ~ /^cpu(:|$)/) base[$1 setting($2)] = $3; row[NR] = $0 }
 	END { for (i = 2; i <= NR; i++) { split(row[i], f, ","); b = base[f[1] setting(f[2])];
+		if (b == "") b = base[f[1]];
 		printf "| %s | %s | %.1f | %.2fx | %d | %.1f | %.0f%% | %s%% | %s%% |\n", f[1], f[2], f[3],
 			(b > 0 ? f[3] / b : 0), f[4], f[5], f[6], f[7], f[8] } }' "$OUTDIR/throughput.csv"
 if python3 -c 'import matplotlib' 2>/dev/null; then

@@ -178,3 +178,7 @@ SET gpuscan.device = cpu;
 SELECT gpu_cumsum(ARRAY[1, 2, 3]) AS cpu_unaffected, gpu_cummax(ARRAY[1, 3, 2]) AS cummax;
 RESET gpuscan.device;
 RESET gpuscan.inject_fault;
+-- gpuscan.inject_gpu_fault: a failing GPU is the server's (test/gpu/multi_gpu.sh),
+-- set in the configuration and reloaded, never in a session
+SHOW gpuscan.inject_gpu_fault;
+SET gpuscan.inject_gpu_fault = 0;
