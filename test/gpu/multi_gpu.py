@@ -118,7 +118,11 @@ HZ = os.sysconf("SC_CLK_TCK")
 def devices(ngpus):
     """Every GPU in gpuscan_service(), each ready."""
     c = Connection()
+    t0 = now()
     seen = gpus_seen(c)
+    while (len(seen) < ngpus or any(v[0] == "starting" for v in seen.values())) and now() - t0 < 30:
+        time.sleep(0.2)  # a service just started opens its GPUs first
+        seen = gpus_seen(c)
     print("devices gpuscan_service(): " + "; ".join("GPU %d %s%s" % (d, v[0], " (%s)" % v[1] if v[1] else "")
                                                     for d, v in sorted(seen.items())))
     T.check(len(seen) == ngpus and all(v[0] == "ready" for v in seen.values()),
@@ -278,8 +282,8 @@ def fail(nclients, seconds, ngpus):
     t_start = now()
     ths = clients_run(nclients, seconds, "gpu", stats, lock)
     time.sleep(min(2.0, seconds / 4))
-    set_gpu_fault(c, bad)
     t_fault = now()
+    set_gpu_fault(c, bad)
     for th in ths:
         th.join()
     mid = gpus_seen(c)
