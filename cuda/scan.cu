@@ -167,7 +167,11 @@ gs_cuda_register(void *p, size_t bytes, char *msg, size_t msglen)
 
 	err = cudaHostRegister(p, bytes, cudaHostRegisterPortable);
 	if (err == cudaErrorHostMemoryAlreadyRegistered)
+	{
+		/* another GPU's context holds it (a GPU started afresh): fine, but not the next call's error */
+		(void) cudaGetLastError();
 		err = cudaSuccess;
+	}
 	if (FAILED(err, "cudaHostRegister"))
 		return st;
 	ring = p;

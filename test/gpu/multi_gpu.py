@@ -20,6 +20,8 @@ Parts (--parts, comma-separated):
            --clients connections scan: its requests end in a clear ERROR
            naming it, never a wrong result; it is taken out of service, the
            others serve on without an error; reloading brings it back;
+  resets   a session's own injected CUDA errors (gpuscan.inject_fault), each
+           GPU started afresh again and again: then no spurious error;
   allout   every GPU failing (gpuscan.inject_gpu_fault on GPU 0 of a
            one-GPU service): gpu calls are ERROR with why, auto calls run
            on the CPU and are right; reloading brings it back.
@@ -324,6 +326,39 @@ def fail(nclients, seconds, ngpus):
     spread(nclients, max(seconds // 3, 3), "after the reload")
 
 
+def resets(rounds):
+    """Faults a session injects itself (gpuscan.inject_fault = cuda_error), so
+    each GPU is started afresh again and again: each call an ERROR, then
+    every call right, no spurious error on any GPU, none taken out."""
+    c = connect("gpu")
+    before = gpus_seen(c)
+    c.query("SET gpuscan.inject_fault = cuda_error")
+    errs = []
+    for i in range(rounds):
+        try:
+            c.value(Q % (9 + i % 8))
+            errs.append("no error")
+        except SqlError as e:
+            errs.append(e.sqlstate)
+    c.query("RESET gpuscan.inject_fault")
+    after = gpus_seen(c)
+    hit = {d: after[d][4] - before[d][4] for d in after}
+    T.check(all(e == "58000" for e in errs), "%d injected CUDA errors: each ERROR 58000 (errors per GPU: %s)"
+            % (rounds, ", ".join("GPU %d %d" % (d, hit[d]) for d in sorted(hit))))
+    bad = []
+    for i in range(4 * rounds):
+        try:
+            if c.value(Q % (1 + i % ROWS)) != "t":
+                bad.append("wrong")
+        except SqlError as e:
+            bad.append(str(e))
+    print("resets  after them: %d calls, %d not right%s" % (4 * rounds, len(bad), (": " + bad[0]) if bad else ""))
+    T.check(not bad, "after the GPUs were started afresh: %d calls right, no error" % (4 * rounds))
+    T.check(all(v[0] == "ready" for v in gpus_seen(c).values()),
+            "faults a session asked for take no GPU out of service")
+    c.close()
+
+
 def allout(nclients, seconds):
     """Every GPU failing (one-GPU service): gpu errors, auto on the CPU."""
     c = Connection()
@@ -377,6 +412,8 @@ def main():
         large(args.clients, args.reps, args.label)
     if "fail" in parts:
         fail(args.clients, args.seconds, args.gpus)
+    if "resets" in parts:
+        resets(20)
     if "allout" in parts:
         allout(args.clients, args.seconds)
     T.summary()

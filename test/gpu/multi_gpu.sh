@@ -3,7 +3,8 @@
 # root, PostgreSQL 15): build and install, a throwaway cluster with gpuscan
 # preloaded, then test/gpu/multi_gpu.py twice: with every GPU (every GPU
 # listed and serving, requests spread, a 64M-element statement alone and
-# several at once, one GPU failing and brought back) and, after a restart
+# several at once, one GPU failing and brought back, GPUs started
+# afresh after a session's own faults) and, after a restart
 # with CUDA_VISIBLE_DEVICES=0, with one (the same load, then its only GPU
 # failing).  Usage: test/gpu/multi_gpu.sh [LOGDIR]
 # Ends with "N passed, N failed".
@@ -32,13 +33,13 @@ export PYTHONUNBUFFERED=1
 
 echo "== every GPU ($NGPUS)"
 python3 test/gpu/multi_gpu.py --gpus "$NGPUS" --clients "$CLIENTS" --seconds "$SECONDS_EACH" \
-	--parts setup,devices,spread,large,fail 2>&1 | tee "$LOGDIR/multi-all.log"
+	--parts setup,devices,spread,large,fail,resets 2>&1 | tee "$LOGDIR/multi-all.log"
 add_counts "$LOGDIR/multi-all.log"
 
 echo "== one GPU (CUDA_VISIBLE_DEVICES=0)"
 if CUDA_VISIBLE_DEVICES=0 cluster_restart "$OPTS"; then
 	python3 test/gpu/multi_gpu.py --gpus 1 --clients "$CLIENTS" --seconds "$SECONDS_EACH" --label "one GPU" \
-		--parts devices,spread,large,allout 2>&1 | tee "$LOGDIR/multi-one.log"
+		--parts devices,spread,large,resets,allout 2>&1 | tee "$LOGDIR/multi-one.log"
 	add_counts "$LOGDIR/multi-one.log"
 else
 	FAILED=$((FAILED + 1))
