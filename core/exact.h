@@ -632,6 +632,35 @@ gs_wide_reduce(const uint64_t *acc, int nlimbs, uint64_t *scratch,
 	return 1;
 }
 
+/*
+ * The bits a two's complement integer of nlimbs limbs needs beside its
+ * sign: its magnitude's bit length, one more for a negative value (whose
+ * magnitude ~w + 1 may carry into it); 0 for zero.  *low: its lowest set
+ * bit, or nlimbs * 64 for zero.
+ */
+GS_HD int
+gs_wide_bits(const uint64_t *w, int nlimbs, int *low)
+{
+	uint64_t	sext = (w[nlimbs - 1] >> 63) ? ~UINT64_C(0) : 0;
+	int			i;
+
+	*low = 64 * nlimbs;
+	for (i = 0; i < nlimbs; i++)
+		if (w[i] != 0)
+		{
+			*low = 64 * i + gs_ctz64(w[i]);
+			break;
+		}
+	for (i = nlimbs - 1; i >= 0; i--)
+	{
+		uint64_t	x = w[i] ^ sext;	/* |w| <= ~w + 1 for negative w */
+
+		if (x)
+			return 64 * i + 64 - gs_clz64(x) + (sext != 0);
+	}
+	return sext ? 1 : 0;		/* -1, or zero */
+}
+
 /* ---------- means: an exact quotient, rounded once ---------- */
 
 /* Bit length of a nonzero 128-bit magnitude. */

@@ -446,36 +446,6 @@ gs_plan(const GsScanSpec *spec, GsPlan *plan)
 	gs_plan_from_stats(plan, &st);
 }
 
-/* Bit length of the magnitude of a start state's sum (0 for zero); *low its lowest set bit. */
-static int
-RunSumBits(const GsRunState *init, int *low)
-{
-	uint64_t	sext = (init->w[GS_RUN_LIMBS - 1] >> 63) ? ~UINT64_C(0) : 0;
-	int			top = 0,
-				i;
-
-	*low = INT_MAX;
-	for (i = 0; i < GS_RUN_LIMBS; i++)
-		if (init->w[i] != 0)
-		{
-			*low = 64 * i + gs_ctz64(init->w[i]);
-			break;
-		}
-	for (i = GS_RUN_LIMBS - 1; i >= 0; i--)
-	{
-		uint64_t	x = init->w[i] ^ sext;	/* |w| <= ~w + 1 for negative w */
-
-		if (x)
-		{
-			top = 64 * i + 64 - gs_clz64(x) + (sext != 0);
-			break;
-		}
-	}
-	if (top == 0 && sext)
-		top = 1;				/* w = -1 */
-	return top;
-}
-
 /*
  * Widen a plan so that its fixed point holds a start state's sum as one
  * value more (core/engine.h, GsRunState): the unit no coarser than the
@@ -496,7 +466,7 @@ gs_plan_cover_init(GsPlan *plan, const GsRunState *init, GsScanOp op)
 	if (isfloat && init->nvalues > 0 &&
 		((init->flags & GS_FLAG_NONFINITE) || !(init->flags & GS_FLAG_NONNEGZERO)))
 		plan->special = true;
-	bits = RunSumBits(init, &low);
+	bits = gs_wide_bits(init->w, GS_RUN_LIMBS, &low);
 	if (bits == 0)
 		return;
 	plan->nvalues++;
@@ -555,7 +525,7 @@ gs_run_carry(const GsRunState *init, GsScanOp op, const GsPlan *plan, bool packe
 	 * its trailing zeros (the plan's unit is at most its lowest set bit);
 	 * the plan's width holds it
 	 */
-	sh = RunSumBits(init, &low) ? init->unit - plan->lsb : 0;
+	sh = gs_wide_bits(init->w, GS_RUN_LIMBS, &low) ? init->unit - plan->lsb : 0;
 	if (sh >= 0)
 		v = (gs_i128) ((((gs_u128) init->w[1] << 64) | init->w[0]) << sh);
 	else

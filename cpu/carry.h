@@ -30,33 +30,24 @@ CarryIsZero(const Carry *c)
 	return true;
 }
 
-/* A bound b with |w| <= 2^b (0 for zero). */
+/* A bound b with |w| <= 2^b (0 for zero; see gs_wide_bits). */
 static inline int
 CarryBits(const Carry *c)
 {
-	uint64_t	sext = (c->w[GS_MAX_LIMBS - 1] >> 63) ? ~UINT64_C(0) : 0;
-	int			i;
+	int			low;
+	int			bits = gs_wide_bits(c->w, GS_MAX_LIMBS, &low);
 
-	for (i = GS_MAX_LIMBS - 1; i >= 0; i--)
-	{
-		uint64_t	x = c->w[i] ^ sext;	/* |w| <= ~w + 1 for negative w */
-
-		if (x)
-			return 64 * i + 64 - gs_clz64(x) + 1;
-	}
-	return sext ? 1 : 0;
+	return bits + (bits > 0 && !(c->w[GS_MAX_LIMBS - 1] >> 63));
 }
 
 /* Trailing zero bits of w (w nonzero). */
 static inline int
 CarryCtz(const Carry *c)
 {
-	int			i;
+	int			low;
 
-	for (i = 0; i < GS_MAX_LIMBS; i++)
-		if (c->w[i])
-			return 64 * i + gs_ctz64(c->w[i]);
-	return INT_MAX;
+	(void) gs_wide_bits(c->w, GS_MAX_LIMBS, &low);
+	return low;
 }
 
 /* Re-express the carry in units of 2^unit; exact by the caller's choice. */
