@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# test/bench/means_bench.sh — exact means against exact sums, as statements
+# from a table on the CPU engine (issue 29's targets): one row each of 16M
+# real, 16M double precision and 16M integer (uniform random, seeded), and
+# for each type
+#   SELECT (gpu_cumsum(a))[n] FROM t         the running total
+#   SELECT (gpu_cumavg(a))[n] FROM t         the running mean
+#   SELECT (gpu_movavg(a, 1000))[n] FROM t   the moving mean over 1,000
+#   SELECT (gpu_movsum(a, 1000))[n] FROM t   the moving sum, beside it
+#   SELECT a[n] FROM t                       PostgreSQL's read of the array
+# with gpuscan.device = cpu, timed inside the server, the modes interleaved
+# round by round, medians of ROUNDS (default 5), and each mean's ratio to
+# gpu_cumsum.  Builds and installs gpuscan (BUILD=0: use the one installed),
+# starts a throwaway cluster (port GPUSCAN_PORT, default 54351), removes it
+# afterwards; writes test/bench/results/means-<date>-<host>.txt too.
+#
+# Usage (as root): [ROUNDS=5] test/bench/means_bench.sh [HOST]
+set -uo pipefail
+export GPUSCAN_PORT=${GPUSCAN_PORT:-54351}
+. "$(dirname "$0")/../../scripts/common.sh"
+cd "$TOP" || exit 1
+ROUNDS=${ROUNDS:-5}
+BUILD=${BUILD:-1}
+N=${N:-16777216}
+HOST=${1:-$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1 |
+	grep -oE '[AHBLV][0-9]{2,3}' | head -1 | tr '[:upper:]' '[:lower:]')}
+HOST=${HOST:-dev}
+mkdir -p test/bench/results
+LOG=test/bench/results/means-$(date +%F)-$HOST.txt
+k=2
+while [ -e "$LOG" ]; do LOG=test/bench/results/means-$(date +%F)-$HOST-$k.txt; k=$((k + 1)); done
+
+setup_packages || exit 1
+if [ "$BUILD" != 0 ]; then
+	build_install || exit 1
+fi
+cluster_start "-c shared_buffers=2GB" || exit 1
+trap cluster_remove EXIT
+
+{
+	echo "# test/bench/means_bench.sh — $(date -u '+%F %H:%M UTC'), commit $(git rev-parse --short HEAD 2>/dev/null)$(git diff --quiet HEAD 2>/dev/null || echo ' (working tree differs)')"
+	echo "# host: $(sed -n 's/^model name[[:space:]]*: *//p' /proc/cpuinfo | head -1), $(nproc) cores, AVX-512: $(grep -q avx512dq /proc/cpuinfo && echo yes || echo no); $("$PG_CONFIG" --version)"
+	echo "# $N values of each type in one row; gpuscan.device = cpu; medians of $ROUNDS, the modes interleaved"
+	echo "# command: ROUNDS=$ROUNDS N=$N GPUSCAN_PORT=$PORT $0 $*"
+	psql -X -q -A -t -v ON_ERROR_STOP=1 <<SQL
+CREATE EXTENSION gpuscan;
+SET gpuscan.device = cpu;
+SELECT setseed(0.5);
+CREATE TABLE m (typ text, a_r real[], a_d double precision[], a_i integer[]);
+ALTER TABLE m ALTER a_r SET STORAGE EXTERNAL, ALTER a_d SET STORAGE EXTERNAL, ALTER a_i SET STORAGE EXTERNAL;
+INSERT INTO m (typ, a_r) SELECT 'real', array_agg((random() * 2000 - 1000)::real) FROM generate_series(1, $N);
+INSERT INTO m (typ, a_d) SELECT 'double precision', array_agg(random() * 2000 - 1000) FROM generate_series(1, $N);
+INSERT INTO m (typ, a_i) SELECT 'integer', array_agg((random() * 2000000 - 1000000)::int) FROM generate_series(1, $N);
+VACUUM ANALYZE m;
+CREATE FUNCTION bench_ms(q text) RETURNS double precision LANGUAGE plpgsql AS \$\$
+DECLARE
+  t timestamptz := clock_timestamp();
+BEGIN
+  EXECUTE q;
+  RETURN extract(epoch FROM clock_timestamp() - t) * 1000;
+END \$\$;
+CREATE TABLE runs (typ text, mode text, round int, ms double precision);
+DO \$\$
+DECLARE
+  typs text[] := ARRAY['real', 'double precision', 'integer'];
+  cols text[] := ARRAY['a_r', 'a_d', 'a_i'];
+  modes text[] := ARRAY['read', 'gpu_cumsum', 'gpu_cumavg', 'gpu_movavg', 'gpu_movsum'];
+  exprs text[] := ARRAY['%s[$N]', '(gpu_cumsum(%s))[$N]', '(gpu_cumavg(%s))[$N]',
+                        '(gpu_movavg(%s, 1000))[$N]', '(gpu_movsum(%s, 1000))[$N]'];
+BEGIN
+  FOR r IN 0..$ROUNDS LOOP   -- round 0 warms
+    FOR t IN 1..3 LOOP
+      FOR k IN 1..5 LOOP
+        INSERT INTO runs SELECT typs[t], modes[k], r,
+          bench_ms(format('SELECT %s FROM m WHERE typ = %L', format(exprs[k], cols[t]), typs[t]));
+      END LOOP;
+    END LOOP;
+  END LOOP;
+END \$\$;
+SQL
+	echo
+	echo "| type | read ms | gpu_cumsum ms | gpu_cumavg ms (/ cumsum) | gpu_movavg(a, 1000) ms (/ cumsum) | gpu_movsum(a, 1000) ms (/ cumsum) |"
+	echo "|---|---|---|---|---|---|"
+	psql -X -q -A -t -F ' | ' <<'SQL'
+WITH med AS (
+  SELECT typ, mode, percentile_disc(0.5) WITHIN GROUP (ORDER BY ms) AS ms
+  FROM runs WHERE round > 0 GROUP BY typ, mode),
+p AS (SELECT typ, mode, ms, (SELECT ms FROM med c WHERE c.typ = med.typ AND c.mode = 'gpu_cumsum') AS base FROM med)
+SELECT '| ' || typ,
+       max(round(ms::numeric, 1)) FILTER (WHERE mode = 'read'),
+       max(round(ms::numeric, 1)) FILTER (WHERE mode = 'gpu_cumsum'),
+       max(round(ms::numeric, 1) || ' (' || round((ms / base)::numeric, 2) || 'x)') FILTER (WHERE mode = 'gpu_cumavg'),
+       max(round(ms::numeric, 1) || ' (' || round((ms / base)::numeric, 2) || 'x)') FILTER (WHERE mode = 'gpu_movavg'),
+       max(round(ms::numeric, 1) || ' (' || round((ms / base)::numeric, 2) || 'x)') FILTER (WHERE mode = 'gpu_movsum') || ' |'
+FROM p GROUP BY typ ORDER BY typ;
+SQL
+} 2>&1 | tee "$LOG"
+echo "(log: $LOG)"
