@@ -459,6 +459,12 @@ extern int	gs_cpu_simd;
 extern bool gs_simd_enabled(void);
 
 /*
+ * Whether AVX2 with FMA is used (where AVX-512 is not): the CPU has it and
+ * gs_cpu_simd allows it.
+ */
+extern bool gs_avx2_enabled(void);
+
+/*
  * The exact CPU engine (cpu/).  spec->result may be spec->values (results written
  * over the values) except for exclusive sums and the window operators.
  */

@@ -1,8 +1,8 @@
 /*
- * core/simd.h — what the AVX-512 code of the float analysis (core/analysis.c)
- * and of the CPU engine's kernels (cpu/cpu_simd.c) share: whether this
- * build has AVX-512 code, its target attribute, tail masks, and the run-time
- * check.
+ * core/simd.h — what the AVX-512 and AVX2 code of the float analysis
+ * (core/analysis.c) and of the CPU engine's kernels (cpu/cpu_simd.c) share:
+ * whether this build has such code, the target attributes, tail masks, and
+ * (core/engine.h) the run-time checks.
  */
 #ifndef GPUSCAN_SIMD_H
 #define GPUSCAN_SIMD_H
@@ -14,6 +14,9 @@
 #include <immintrin.h>
 
 #define AVX512_TARGET __attribute__((target("avx512f,avx512dq,avx512cd,avx512vl,avx512bw")))
+
+/* The AVX2 code's target, for CPUs without AVX-512 (with the fused multiply-add). */
+#define AVX2_TARGET __attribute__((target("avx2,fma")))
 
 /*
  * Lanes [0, n) of 8 or 16.  Masked loads are only for the tail: from memory

@@ -22,12 +22,13 @@ typedef struct Carry
 static inline bool
 CarryIsZero(const Carry *c)
 {
+	uint64_t	any = 0;
 	int			i;
 
+	/* no early exit: the OR of every limb vectorises (a row's first block asks) */
 	for (i = 0; i < GS_MAX_LIMBS; i++)
-		if (c->w[i])
-			return false;
-	return true;
+		any |= c->w[i];
+	return any == 0;
 }
 
 /* A bound b with |w| <= 2^b (0 for zero; see gs_wide_bits). */

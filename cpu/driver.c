@@ -168,7 +168,9 @@ gs_cpu_scan(const GsScanSpec *spec, GsScanResult *res)
 	GsWindow	win;
 	int64_t		bad;
 
-	memset(res, 0, sizeof(*res));
+	/* field by field: a small array's call should not clear the message's 256 bytes */
+	res->status = GS_OK;
+	res->message[0] = '\0';
 	res->error_position = -1;
 	res->acc_bits = isfloat && spec->op == GS_OP_SUM ? 0 : 64;
 	if (!gs_spec_ok(spec, res))

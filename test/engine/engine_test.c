@@ -1544,6 +1544,62 @@ StartStateCases(void)
 }
 
 /* Run every random case at the given edge sizes. */
+/*
+ * The float analysis's vector code (AVX-512 or AVX2, where the CPU has it)
+ * against its scalar code (gs_cpu_simd = 0), float8 arrays of 1 to 300
+ * values: random bits (NaN, infinities, subnormals), subnormals and zeros,
+ * exact multiples of powers of two, and -0 now and then.
+ */
+static void
+AnalysisCases(void)
+{
+	uint64_t	v[300];
+	int			k,
+				i,
+				bad = 0;
+
+	for (k = 0; k < 20000; k++)
+	{
+		int			n = 1 + (int) RandBelow(300);
+		int			kind = (int) RandBelow(4);
+		GsFloatStats want,
+					got;
+		int			saved = gs_cpu_simd;
+
+		for (i = 0; i < n; i++)
+		{
+			uint64_t	r = Rand64();
+
+			if (kind == 0)
+				v[i] = r;		/* any bits */
+			else if (kind == 1)
+				v[i] = (r & UINT64_C(0x800fffffffffffff)) >> (r % 53);	/* subnormal or zero */
+			else
+				v[i] = (r & UINT64_C(0x8000000000000000)) |
+					((UINT64_C(1) + (r >> 54) % 2046) << 52) | ((r >> 11) & ~(~UINT64_C(0) << (r % 53)) & UINT64_C(0xfffffffffffff));
+			if (kind == 3 && RandBelow(64) == 0)
+				v[i] = UINT64_C(0x8000000000000000);	/* -0 */
+			else if (RandBelow(32) == 0)
+				v[i] = 0;
+		}
+		gs_cpu_simd = 0;
+		gs_float_stats(v, n, true, false, &want);
+		gs_cpu_simd = saved;
+		gs_float_stats(v, n, true, gs_simd_enabled(), &got);
+		if (got.lo != want.lo || got.maxabs != want.maxabs || got.special != want.special)
+		{
+			if (bad++ < 5)
+				printf("FAIL analysis: n %d kind %d: lo %d / %d, maxabs %" PRIx64 " / %" PRIx64 ", special %d / %d\n",
+					   n, kind, (int) got.lo, (int) want.lo, got.maxabs, want.maxabs, got.special, want.special);
+			failed++;
+		}
+		else
+			passed++;
+	}
+	printf("analysis: 20000 float8 arrays, the %s code against the scalar: %d wrong\n",
+		   gs_simd_enabled() ? "AVX-512" : gs_avx2_enabled() ? "AVX2" : "scalar", bad);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -1568,6 +1624,8 @@ main(int argc, char **argv)
 	/* pass 0: the scalar loops; pass 1: the AVX-512 kernels where the CPU has them */
 	gs_cpu_simd = pass == 0 ? 0 : -1;
 	printf("-- %s\n", pass == 0 ? "scalar engine" : "default engine (AVX-512 where available)");
+	if (pass == 1)
+		AnalysisCases();
 	FixedCases();
 	FixedWindowCases();
 	StartStateCases();
