@@ -29,7 +29,7 @@ CORE_OBJS = core/plan.o core/analysis.o core/source.o core/chunked.o core/host_c
 	core/accum.o
 # the exact CPU engine
 CPU_OBJS = cpu/driver.o cpu/sum_block.o cpu/sum_float.o cpu/sum_int.o cpu/order.o \
-	cpu/cpu_simd.o cpu/window.o
+	cpu/cpu_simd.o cpu/window.o cpu/means.o
 
 DATA = sql/gpuscan--1.0.sql sql/gpuscan--1.0--1.1.sql sql/gpuscan--1.1--1.2.sql \
 	sql/gpuscan--1.2--1.3.sql sql/gpuscan--1.3--1.4.sql sql/gpuscan--1.4.sql

@@ -97,6 +97,279 @@ StoreSums8(void *out, int64_t i, int64_t n, __mmask8 k, int f8, __m512i p,
 	return Store8(out, i, n, k, f8, rd, rf);
 }
 
+/* The scalar mean of a sum hi * 2^52 + lo over c, for the lanes the vector code leaves. */
+static double
+MeanScalar(int64_t hi, int64_t lo, int64_t c, int e, double scale, int f8)
+{
+	if ((hi | lo) == 0)
+		return 0.0;
+	return gs_mean_round((gs_i128) hi * ((gs_i128) 1 << 52) + lo, e, scale, (uint64_t) c, f8);
+}
+
+/*
+ * The fast quotient of core/exact.h (gs_quotient_fast, whose comment
+ * proves each step) in eight lanes, the same operations in the same
+ * order: sums hi * 2^52 + lo (in its range), counts c (1 to
+ * GS_QUOT_MAX_COUNT), scale 2^e.  Returns the lanes decided (a zero sum
+ * is +0, decided) with their results in *res (float results as doubles,
+ * to be converted once).
+ */
+static inline __attribute__((always_inline)) AVX512_TARGET __mmask8
+Quot8(__m512i hi, __m512i lo, __m512i c, __m512d scale, int f8, __m512d *res)
+{
+	const __m512i sign = _mm512_set1_epi64(INT64_MIN);
+	const __m512i one = _mm512_set1_epi64(1);
+	const __m512d zero = _mm512_setzero_pd();
+	__m512d		a = _mm512_mul_pd(_mm512_cvtepi64_pd(hi), _mm512_set1_pd(0x1p52));
+	__m512d		b = _mm512_cvtepi64_pd(lo);
+	__m512d		sh = _mm512_add_pd(a, b);
+	__m512d		sl = _mm512_sub_pd(b, _mm512_sub_pd(sh, a));
+	__m512d		cd = _mm512_cvtepi64_pd(c);
+	__m512d		q = _mm512_div_pd(sh, cd);
+	__m512i		qb = _mm512_castpd_si512(q);
+	__mmask8	zsum = _mm512_cmpeq_epi64_mask(_mm512_or_si512(hi, lo), _mm512_setzero_si512());
+	__m512d		r,
+				u,
+				h,
+				ar;
+	__m512i		rb;
+	__mmask8	up,
+				toward0,
+				bad;
+
+	if (!f8)
+	{
+		/* not within one ulp of a float midpoint; a normal float */
+		__m512i		d = _mm512_sub_epi64(_mm512_and_si512(qb, _mm512_set1_epi64((INT64_C(1) << 29) - 1)),
+										 _mm512_set1_epi64((INT64_C(1) << 28) - 1));
+
+		*res = _mm512_mul_pd(q, scale);
+		ar = _mm512_abs_pd(*res);
+		return zsum | (_mm512_cmpgt_epu64_mask(d, _mm512_set1_epi64(2)) &
+					   _mm512_cmp_pd_mask(ar, _mm512_set1_pd(0x1p-126), _CMP_GE_OQ) &
+					   _mm512_cmp_pd_mask(ar, _mm512_set1_pd(0x1p128), _CMP_LT_OQ));
+	}
+	r = _mm512_add_pd(_mm512_fnmadd_pd(q, cd, sh), sl);
+	rb = _mm512_castpd_si512(r);
+	u = _mm512_mul_pd(_mm512_castsi512_pd(_mm512_and_si512(qb, _mm512_set1_epi64(INT64_C(0x7ff0000000000000)))),
+					  _mm512_set1_pd(0x1p-52));
+	h = _mm512_mul_pd(cd, _mm512_mul_pd(u, _mm512_set1_pd(0.5)));
+	ar = _mm512_abs_pd(r);
+	up = _mm512_cmp_pd_mask(ar, h, _CMP_GT_OQ) |
+		(_mm512_cmp_pd_mask(ar, h, _CMP_EQ_OQ) & _mm512_test_epi64_mask(qb, one));
+	toward0 = _mm512_test_epi64_mask(_mm512_xor_si512(rb, qb), sign);
+	bad = _mm512_testn_epi64_mask(qb, _mm512_set1_epi64((INT64_C(1) << 52) - 1)) & toward0 &
+		_mm512_cmp_pd_mask(ar, zero, _CMP_NEQ_UQ);
+	qb = _mm512_mask_add_epi64(qb, up & ~toward0, qb, one);
+	qb = _mm512_mask_sub_epi64(qb, up & toward0, qb, one);
+	*res = _mm512_mul_pd(_mm512_castsi512_pd(qb), scale);
+	ar = _mm512_abs_pd(*res);
+	return zsum | (~bad & _mm512_cmp_pd_mask(ar, _mm512_set1_pd(0x1p-1022), _CMP_GE_OQ) &
+				   _mm512_cmp_pd_mask(ar, _mm512_set1_pd(0x1.fffffffffffffp1023), _CMP_LE_OQ));
+}
+
+/*
+ * Store eight means (lanes k) at out + i, those of the lanes that Quot8
+ * left rounded by the scalar code.
+ */
+static inline __attribute__((always_inline)) AVX512_TARGET void
+StoreMeans8(void *out, int64_t i, __mmask8 k, __mmask8 ok, int f8, __m512d v, __m512i hi,
+			__m512i lo, __m512i c, int e, double scale)
+{
+	__mmask8	bad;
+
+	if (f8)
+		_mm512_mask_storeu_pd((double *) out + i, k, v);
+	else
+		_mm256_mask_storeu_ps((float *) out + i, k, _mm512_cvtpd_ps(v));
+	for (bad = (__mmask8) (k & ~ok); bad; bad &= (__mmask8) (bad - 1))
+	{
+		int			j = __builtin_ctz(bad);
+		double		m = MeanScalar(((const int64_t *) &hi)[j], ((const int64_t *) &lo)[j],
+								   ((const int64_t *) &c)[j], e, scale, f8);
+
+		if (f8)
+			((double *) out)[i + j] = m;
+		else
+			((float *) out)[i + j] = (float) m;
+	}
+}
+
+/* gs_cpu_means's batch on AVX-512, eight at a time. */
+static AVX512_TARGET void
+Means512(const int64_t *hi, const int64_t *lo, const int64_t *c, int n, int e, double scale,
+		 int f8, void *out)
+{
+	const __m512d vscale = _mm512_set1_pd(scale);
+	int			i;
+
+	for (i = 0; i < n; i += 8)
+	{
+		__mmask8	k = TAIL8(n - i);
+		__m512i		h = _mm512_maskz_loadu_epi64(k, hi + i),
+					l = _mm512_maskz_loadu_epi64(k, lo + i),
+					cv = _mm512_mask_loadu_epi64(_mm512_set1_epi64(1), k, c + i);
+		__m512d		v;
+		__mmask8	ok = Quot8(h, l, cv, vscale, f8, &v);
+
+		StoreMeans8(out, i, k, ok, f8, v, h, l, cv, e, scale);
+	}
+}
+
+/* The AVX2 code's target: the fast quotient needs the fused multiply-add. */
+#define AVX2_TARGET __attribute__((target("avx2,fma")))
+
+/*
+ * Integers to doubles without AVX-512's conversion, exactly: x in [0,
+ * 2^52) OR-ed into the mantissa of 2^52, x in [-2^51, 2^51) added to the
+ * bits of 2^52 + 2^51; then the power subtracted (every step exact).
+ */
+#define U52_TO_PD(x) \
+	_mm256_sub_pd(_mm256_castsi256_pd(_mm256_or_si256((x), _mm256_set1_epi64x(INT64_C(0x4330000000000000)))), \
+				  _mm256_set1_pd(0x1p52))
+#define I51_TO_PD(x) \
+	_mm256_sub_pd(_mm256_castsi256_pd(_mm256_add_epi64((x), _mm256_set1_epi64x(INT64_C(0x4338000000000000)))), \
+				  _mm256_set1_pd(0x1.8p52))
+
+/*
+ * Quot8 in four lanes on AVX2 (masks are lanes of all ones): the same
+ * operations in the same order, the conversions by U52_TO_PD and
+ * I51_TO_PD (the range of gs_quotient_fast).  Returns the lanes decided.
+ */
+static inline __attribute__((always_inline)) AVX2_TARGET __m256i
+Quot4(__m256i hi, __m256i lo, __m256i c, __m256d scale, int f8, __m256d *res)
+{
+	const __m256i one = _mm256_set1_epi64x(1);
+	const __m256i izero = _mm256_setzero_si256();
+	const __m256d absmask = _mm256_castsi256_pd(_mm256_set1_epi64x(INT64_MAX));
+	__m256d		a = _mm256_mul_pd(I51_TO_PD(hi), _mm256_set1_pd(0x1p52));
+	__m256d		b = U52_TO_PD(lo);
+	__m256d		sh = _mm256_add_pd(a, b);
+	__m256d		sl = _mm256_sub_pd(b, _mm256_sub_pd(sh, a));
+	__m256d		cd = U52_TO_PD(c);
+	__m256d		q = _mm256_div_pd(sh, cd);
+	__m256i		qb = _mm256_castpd_si256(q);
+	__m256i		zsum = _mm256_cmpeq_epi64(_mm256_or_si256(hi, lo), izero);
+	__m256d		r,
+				u,
+				h,
+				ar;
+	__m256i		rb,
+				up,
+				toward0,
+				bad,
+				ok;
+
+	if (!f8)
+	{
+		__m256i		d = _mm256_sub_epi64(_mm256_and_si256(qb, _mm256_set1_epi64x((INT64_C(1) << 29) - 1)),
+										 _mm256_set1_epi64x((INT64_C(1) << 28) - 1));
+
+		*res = _mm256_mul_pd(q, scale);
+		ar = _mm256_and_pd(*res, absmask);
+		ok = _mm256_or_si256(_mm256_cmpgt_epi64(d, _mm256_set1_epi64x(2)), _mm256_cmpgt_epi64(izero, d));
+		ok = _mm256_and_si256(ok, _mm256_castpd_si256(_mm256_and_pd(_mm256_cmp_pd(ar, _mm256_set1_pd(0x1p-126), _CMP_GE_OQ),
+																   _mm256_cmp_pd(ar, _mm256_set1_pd(0x1p128), _CMP_LT_OQ))));
+		return _mm256_or_si256(ok, zsum);
+	}
+	r = _mm256_add_pd(_mm256_fnmadd_pd(q, cd, sh), sl);
+	rb = _mm256_castpd_si256(r);
+	u = _mm256_mul_pd(_mm256_castsi256_pd(_mm256_and_si256(qb, _mm256_set1_epi64x(INT64_C(0x7ff0000000000000)))),
+					  _mm256_set1_pd(0x1p-52));
+	h = _mm256_mul_pd(cd, _mm256_mul_pd(u, _mm256_set1_pd(0.5)));
+	ar = _mm256_and_pd(r, absmask);
+	up = _mm256_castpd_si256(_mm256_cmp_pd(ar, h, _CMP_GT_OQ));
+	up = _mm256_or_si256(up, _mm256_and_si256(_mm256_castpd_si256(_mm256_cmp_pd(ar, h, _CMP_EQ_OQ)),
+											  _mm256_cmpeq_epi64(_mm256_and_si256(qb, one), one)));
+	toward0 = _mm256_cmpgt_epi64(izero, _mm256_xor_si256(rb, qb));
+	bad = _mm256_and_si256(_mm256_cmpeq_epi64(_mm256_and_si256(qb, _mm256_set1_epi64x((INT64_C(1) << 52) - 1)), izero),
+						   _mm256_and_si256(toward0, _mm256_castpd_si256(_mm256_cmp_pd(ar, _mm256_setzero_pd(), _CMP_NEQ_UQ))));
+	/* up: plus one, or minus one (all ones) toward zero */
+	qb = _mm256_add_epi64(qb, _mm256_and_si256(up, _mm256_or_si256(toward0, one)));
+	*res = _mm256_mul_pd(_mm256_castsi256_pd(qb), scale);
+	ar = _mm256_and_pd(*res, absmask);
+	ok = _mm256_castpd_si256(_mm256_and_pd(_mm256_cmp_pd(ar, _mm256_set1_pd(0x1p-1022), _CMP_GE_OQ),
+										   _mm256_cmp_pd(ar, _mm256_set1_pd(0x1.fffffffffffffp1023), _CMP_LE_OQ)));
+	return _mm256_or_si256(_mm256_andnot_si256(bad, ok), zsum);
+}
+
+/* gs_cpu_means's batch on AVX2, four at a time; the tail by the scalar code. */
+static AVX2_TARGET void
+Means256(const int64_t *hi, const int64_t *lo, const int64_t *c, int n, int e, double scale,
+		 int f8, void *out)
+{
+	const __m256d vscale = _mm256_set1_pd(scale);
+	int			i,
+				j;
+
+	for (i = 0; i + 4 <= n; i += 4)
+	{
+		__m256d		v;
+		int			ok = _mm256_movemask_pd(_mm256_castsi256_pd(
+				Quot4(_mm256_loadu_si256((const __m256i *) (hi + i)),
+					  _mm256_loadu_si256((const __m256i *) (lo + i)),
+					  _mm256_loadu_si256((const __m256i *) (c + i)), vscale, f8, &v)));
+
+		if (f8)
+			_mm256_storeu_pd((double *) out + i, v);
+		else
+			_mm_storeu_ps((float *) out + i, _mm256_cvtpd_ps(v));
+		for (j = 0; j < 4; j++)
+			if (!((ok >> j) & 1))
+			{
+				double		m = MeanScalar(hi[i + j], lo[i + j], c[i + j], e, scale, f8);
+
+				if (f8)
+					((double *) out)[i + j] = m;
+				else
+					((float *) out)[i + j] = (float) m;
+			}
+	}
+	for (; i < n; i++)
+	{
+		double		m = MeanScalar(hi[i], lo[i], c[i], e, scale, f8);
+
+		if (f8)
+			((double *) out)[i] = m;
+		else
+			((float *) out)[i] = (float) m;
+	}
+}
+
+/* Which batch code gs_simd_means may use: 0 the best the CPU has, 1 none, 4 AVX2 at most. */
+int			gs_cpu_means_lanes = 0;
+
+/* gs_cpu_means's batch on AVX-512 or AVX2 where the CPU has it (cpu_simd.h). */
+bool
+gs_simd_means(const int64_t *hi, const int64_t *lo, const int64_t *c, int n, int e,
+			  double scale, bool f8, void *out)
+{
+	static int	avx2 = -1;
+
+	if (gs_cpu_means_lanes == 1)
+		return false;
+	if (gs_cpu_means_lanes == 0 && gs_simd_enabled())
+	{
+		if (f8)
+			Means512(hi, lo, c, n, e, scale, 1, out);
+		else
+			Means512(hi, lo, c, n, e, scale, 0, out);
+		return true;
+	}
+	if (avx2 < 0)
+	{
+		__builtin_cpu_init();
+		avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+	}
+	if (!avx2 || gs_cpu_simd == 0)
+		return false;
+	if (f8)
+		Means256(hi, lo, c, n, e, scale, 1, out);
+	else
+		Means256(hi, lo, c, n, e, scale, 0, out);
+	return true;
+}
+
 /*
  * Eight means (Scan64Mean): each window sum p over its count c, in units of
  * 2^lsb, into out + i.  A lane whose sum is an exact double (|p| <= 2^53)
@@ -550,6 +823,17 @@ gs_simd_movsum_split(const void *in, const void *lag, void *out, int64_t n, bool
 }
 
 #else							/* !GS_HAVE_AVX512_BUILD */
+
+/* Which batch code gs_simd_means may use (none in this build). */
+int			gs_cpu_means_lanes = 0;
+
+/* Built without AVX-512 or AVX2 code: the scalar loop takes every batch. */
+bool
+gs_simd_means(const int64_t *hi, const int64_t *lo, const int64_t *c, int n, int e,
+			  double scale, bool f8, void *out)
+{
+	return false;
+}
 
 /* Built without AVX-512 support: gs_simd_enabled() is false, never called. */
 int64_t

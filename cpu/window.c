@@ -39,6 +39,23 @@
 #define W_ACC128	1
 #define W_WIDE		2
 
+/* Means a batch holds (MeanBatch). */
+#define MEAN_BATCH	256
+
+/*
+ * Means waiting to be divided, many at once (MeanFlush), from output
+ * first on: each one's exact sum S = hi * 2^52 + lo (0 <= lo < 2^52, in
+ * the fast quotient's range, GS_QUOT_HI_OK) and count (below 2^52).
+ */
+typedef struct MeanBatch
+{
+	int64_t		hi[MEAN_BATCH];
+	int64_t		lo[MEAN_BATCH];
+	int64_t		c[MEAN_BATCH];
+	int			n;
+	int64_t		first;
+} MeanBatch;
+
 /* What is in the window now. */
 typedef struct WinState
 {
@@ -64,6 +81,7 @@ typedef struct WinScan
 	int			acc_bits;		/* widest accumulator used */
 	WinState	st;
 	uint64_t	scratch[GS_MAX_LIMBS];
+	MeanBatch	mb;
 	/*
 	 * analyses of the values that entered this row, by row position >>
 	 * slot_shift (0: no value leaves; none kept), slots [0, slots_used)
@@ -93,6 +111,45 @@ IntAt(GsElemType type, const char *p, int64_t i)
 		default:
 			return ((const int64_t *) p)[i];
 	}
+}
+
+/* Divide the batched means into out (the block's results) and empty the batch. */
+static void
+MeanFlush(MeanBatch *mb, int e, bool f8, char *out)
+{
+	if (mb->n > 0)
+		gs_cpu_means(mb->hi, mb->lo, mb->c, mb->n, e, f8, out + mb->first * (f8 ? 8 : 4));
+	mb->n = 0;
+}
+
+/*
+ * The mean of output ai, sum s over count c: into the batch (divided when
+ * full), or, beyond the fast quotient's range, rounded at once.
+ */
+static inline __attribute__((always_inline)) void
+MeanPut(MeanBatch *mb, gs_i128 s, int64_t c, int64_t ai, int e, bool f8, char *out)
+{
+	gs_i128		hi = s >> 52;
+
+	if (unlikely(!(hi >= -(INT64_C(1) << 51) && hi < (INT64_C(1) << 51) &&
+				   (uint64_t) c <= GS_QUOT_MAX_COUNT)))
+	{
+		double		v = gs_mean_round(s, e, gs_pow2(e), (uint64_t) c, f8);
+
+		MeanFlush(mb, e, f8, out);
+		if (f8)
+			((double *) out)[ai] = v;
+		else
+			((float *) out)[ai] = (float) v;
+		return;
+	}
+	if (mb->n == 0)
+		mb->first = ai;
+	mb->hi[mb->n] = (int64_t) hi;
+	mb->lo[mb->n] = (int64_t) s & GS_QUOT_LO_MASK;
+	mb->c[mb->n] = c;
+	if (++mb->n == MEAN_BATCH)
+		MeanFlush(mb, e, f8, out);
 }
 
 /*
@@ -130,9 +187,7 @@ IntLoop(WinScan *ws, GsElemType type, const char *in, const char *lag, char *out
 		acc += IntAt(type, in, ai);
 		nvals++;
 		if (mean)
-			((double *) out)[ai] = acc == 0 ? 0.0
-				: gs_round_quotient(acc < 0, acc < 0 ? (gs_u128) -acc : (gs_u128) acc, 0, 0,
-									(uint64_t) nvals, 1);
+			MeanPut(&ws->mb, acc, nvals, ai, 0, true, out);
 		else
 		{
 			if (acc < INT64_MIN || acc > INT64_MAX)
@@ -144,6 +199,8 @@ IntLoop(WinScan *ws, GsElemType type, const char *in, const char *lag, char *out
 		}
 		ai++;
 	}
+	if (mean)
+		MeanFlush(&ws->mb, 0, true, out);
 	CarryFromI128(&ws->st.sum, acc, 0);
 	ws->st.nvals = nvals;
 	return bad;
@@ -241,7 +298,6 @@ FloatResult(const WinState *st, FloatAcc *fa, bool f8, int accw, bool special, b
 {
 	double		v;
 	int			neg;
-	gs_u128		mag;
 
 	if (special && unlikely(st->nan || st->pinf || st->ninf))
 	{
@@ -261,9 +317,7 @@ FloatResult(const WinState *st, FloatAcc *fa, bool f8, int accw, bool special, b
 			*overflow = isinf(v);
 			return v;
 		}
-		neg = fa->a64 < 0;
-		mag = neg ? (gs_u128) -(gs_i128) fa->a64 : (gs_u128) fa->a64;
-		return gs_round_quotient(neg, mag, 0, c->lsb, (uint64_t) st->nvals, f8);
+		return gs_mean_round(fa->a64, c->lsb, c->scale_d, (uint64_t) st->nvals, f8);
 	}
 	if (accw == W_ACC128)
 	{
@@ -275,9 +329,7 @@ FloatResult(const WinState *st, FloatAcc *fa, bool f8, int accw, bool special, b
 			*overflow = isinf(v);
 			return v;
 		}
-		neg = fa->a128 < 0;
-		mag = neg ? (gs_u128) 0 - (gs_u128) fa->a128 : (gs_u128) fa->a128;
-		return gs_round_quotient(neg, mag, 0, c->lsb, (uint64_t) st->nvals, f8);
+		return gs_mean_round(fa->a128, c->lsb, c->scale_d, (uint64_t) st->nvals, f8);
 	}
 	else
 	{
@@ -361,6 +413,14 @@ FloatLoop(WinScan *ws, FloatAcc *fa, const char *in, const char *lag, char *out,
 		FloatMove(st, fa, f8 ? ((const uint64_t *) in)[ai] : ((const uint32_t *) in)[ai],
 				  f8, accw, special, false, c);
 		st->nvals++;
+		if (mean && !special && accw != W_WIDE)
+		{
+			/* means of finite values: divided in batches */
+			MeanPut(&ws->mb, accw == W_ACC64 ? (gs_i128) fa->a64 : fa->a128, st->nvals, ai,
+					c->lsb, f8, out);
+			ai++;
+			continue;
+		}
 		v = FloatResult(st, fa, f8, accw, special, mean, c, ws->scratch, &overflow);
 		if (f8)
 			((double *) out)[ai] = v;
@@ -370,6 +430,8 @@ FloatLoop(WinScan *ws, FloatAcc *fa, const char *in, const char *lag, char *out,
 			bad = ai;
 		ai++;
 	}
+	if (mean && !special && accw != W_WIDE)
+		MeanFlush(&ws->mb, c->lsb, f8, out);
 	return bad;
 }
 
