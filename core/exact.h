@@ -792,7 +792,10 @@ gs_round_quotient(int neg, gs_u128 mag, int sticky_in, int e, uint64_t c, int f8
  *     pointing there (and not zero) is left to the slow path.  The
  *     neighbour's bits are q's plus or minus one.
  *  6. Scaling by 2^e is exact when the result is a normal double; a
- *     subnormal or infinite result is left to the slow path.
+ *     subnormal or infinite result is left to the slow path.  The test is
+ *     |result| > 2^-1022, strictly: a product just below 2^-1022 rounds
+ *     (to the subnormal grid) and may land on 2^-1022 itself, a second
+ *     rounding (engine tests caught it).
  *
  * A float result needs no residual: from steps 4 and 5, |S / c - q| =
  * |R| / c < 1.5 u, and the only float midpoints near q are those of q's
@@ -850,7 +853,7 @@ gs_quotient_fast(int64_t hi, int64_t lo, uint64_t c, double scale, int f8, doubl
 	res = gs_f64_from_bits(qb) * scale;
 	ar = gs_f64_from_bits(gs_f64_bits(res) & ~sign);
 	*out = res;
-	return ok & (ar >= 0x1p-1022) & (ar <= 0x1.fffffffffffffp1023);
+	return ok & (ar > 0x1p-1022) & (ar <= 0x1.fffffffffffffp1023);
 }
 
 /*

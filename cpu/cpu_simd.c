@@ -164,7 +164,7 @@ Quot8(__m512i hi, __m512i lo, __m512i c, __m512d scale, int f8, __m512d *res)
 	qb = _mm512_mask_sub_epi64(qb, up & toward0, qb, one);
 	*res = _mm512_mul_pd(_mm512_castsi512_pd(qb), scale);
 	ar = _mm512_abs_pd(*res);
-	return zsum | (~bad & _mm512_cmp_pd_mask(ar, _mm512_set1_pd(0x1p-1022), _CMP_GE_OQ) &
+	return zsum | (~bad & _mm512_cmp_pd_mask(ar, _mm512_set1_pd(0x1p-1022), _CMP_GT_OQ) &
 				   _mm512_cmp_pd_mask(ar, _mm512_set1_pd(0x1.fffffffffffffp1023), _CMP_LE_OQ));
 }
 
@@ -288,7 +288,7 @@ Quot4(__m256i hi, __m256i lo, __m256i c, __m256d scale, int f8, __m256d *res)
 	qb = _mm256_add_epi64(qb, _mm256_and_si256(up, _mm256_or_si256(toward0, one)));
 	*res = _mm256_mul_pd(_mm256_castsi256_pd(qb), scale);
 	ar = _mm256_and_pd(*res, absmask);
-	ok = _mm256_castpd_si256(_mm256_and_pd(_mm256_cmp_pd(ar, _mm256_set1_pd(0x1p-1022), _CMP_GE_OQ),
+	ok = _mm256_castpd_si256(_mm256_and_pd(_mm256_cmp_pd(ar, _mm256_set1_pd(0x1p-1022), _CMP_GT_OQ),
 										   _mm256_cmp_pd(ar, _mm256_set1_pd(0x1.fffffffffffffp1023), _CMP_LE_OQ)));
 	return _mm256_or_si256(_mm256_andnot_si256(bad, ok), zsum);
 }
