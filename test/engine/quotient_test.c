@@ -295,6 +295,82 @@ TieSums(bool f8)
 	Check(bad == 0, f8 ? "tie sums, double" : "tie sums, real", detail);
 }
 
+/*
+ * Real results whose double quotient lies within a few double ulps of a
+ * float midpoint: S = c * D * 2^k + d, D = (2M + 1) 2^28 + j (53 bits, a
+ * float midpoint's mantissa plus j double ulps), |d| <= c, so S / c is
+ * within one double ulp of D 2^k, and large k puts S past 2^53 units,
+ * where the double-double's low part decides which side of the
+ * midpoint the quotient falls.
+ */
+static void
+FloatMidpointSums(void)
+{
+	uint64_t	cs[64];
+	int			nc = Counts(cs),
+				ci,
+				mi,
+				ki,
+				j,
+				di,
+				neg,
+				bad = 0;
+	long		n = 0;
+	static const int ks[] = {0, 3, 12, 30, 45};
+	char		detail[100];
+
+	for (ci = 0; ci < nc; ci++)
+	{
+		uint64_t	c = cs[ci];
+
+		if (c > (UINT64_C(1) << 44))
+			continue;
+		for (mi = 0; mi < (c <= 7 ? 40 : 4); mi++)
+			for (ki = 0; ki < 5; ki++)
+				for (j = -3; j <= 3; j++)
+				{
+					uint64_t	m = mi == 0 ? UINT64_C(1) << 23 : mi == 1 ? (UINT64_C(1) << 24) - 1
+						: (UINT64_C(1) << 23) + RandBelow(UINT64_C(1) << 23);
+					int64_t		dd = (int64_t) ((2 * m + 1) << 28) + j;
+					__int128	base = (__int128) c * dd * ((__int128) 1 << ks[ki]);
+					int64_t		ds[] = {-(int64_t) c, -(int64_t) c + 1, -1, 0, 1, (int64_t) c - 1, (int64_t) c,
+					(int64_t) RandBelow(2 * c + 1) - (int64_t) c};
+
+					if (BitLen(base) > 102)
+						continue;
+					if (c <= 7 && ks[ki] <= 3 && j == 0)
+					{
+						/*
+						 * every sum within two double ulps of the midpoint:
+						 * among them those whose S_hi / c rounds to the far
+						 * side of it (the quotient one ulp off, S_lo pulling
+						 * the other way)
+						 */
+						int64_t		span = 2 * (int64_t) c << ks[ki],
+									d;
+
+						for (d = -span; d <= span; d++)
+						{
+							n++;
+							bad += !OneMean(base + d, -60, c, false, false);
+						}
+						continue;
+					}
+					for (di = 0; di < 8; di++)
+						for (neg = 0; neg < 2; neg++)
+						{
+							__int128	s = base + ds[di];
+
+							n++;
+							bad += !OneMean(neg ? -s : s, -60, c, false, false);
+						}
+				}
+	}
+	FlushBatch();
+	snprintf(detail, sizeof(detail), "%ld sums, %d wrong", n, bad);
+	Check(bad == 0, "real results about float midpoints", detail);
+}
+
 /* Random sums of every length, random counts, both types. */
 static void
 RandomSums(void)
@@ -486,6 +562,7 @@ main(int argc, char **argv)
 	rng_state = argi < argc ? strtoull(argv[argi], NULL, 10) : 20261125;
 	TieSums(true);
 	TieSums(false);
+	FloatMidpointSums();
 	RandomSums();
 	/* the fast quotient must have decided most sums in its range, ties among them */
 	snprintf(detail, sizeof(detail), "%ld of %ld, %ld exact ties", fast_decided, fast_tried, fast_ties);
