@@ -109,10 +109,10 @@ MeanScalar(int64_t hi, int64_t lo, int64_t c, int e, double scale, int f8)
 /*
  * The fast quotient of core/exact.h (gs_quotient_fast, whose comment
  * proves each step) in eight lanes, the same operations in the same
- * order: sums hi * 2^52 + lo (in its range), counts c (1 to
- * GS_QUOT_MAX_COUNT), scale 2^e.  Returns the lanes decided (a zero sum
- * is +0, decided) with their results in *res (float results as doubles,
- * to be converted once).
+ * order: sums hi * 2^52 + lo, counts c >= 1, scale 2^e.  Returns the
+ * lanes decided (a zero sum is +0, decided; a lane outside the fast
+ * quotient's range is not) with their results in *res (float results as
+ * doubles, to be converted once).
  */
 static inline __attribute__((always_inline)) AVX512_TARGET __mmask8
 Quot8(__m512i hi, __m512i lo, __m512i c, __m512d scale, int f8, __m512d *res)
@@ -128,6 +128,10 @@ Quot8(__m512i hi, __m512i lo, __m512i c, __m512d scale, int f8, __m512d *res)
 	__m512d		q = _mm512_div_pd(sh, cd);
 	__m512i		qb = _mm512_castpd_si512(q);
 	__mmask8	zsum = _mm512_cmpeq_epi64_mask(_mm512_or_si512(hi, lo), _mm512_setzero_si512());
+	/* the fast quotient's range: hi in [-2^51, 2^51), c <= GS_QUOT_MAX_COUNT */
+	__mmask8	range = _mm512_cmplt_epu64_mask(_mm512_add_epi64(hi, _mm512_set1_epi64(INT64_C(1) << 51)),
+												_mm512_set1_epi64(INT64_C(1) << 52)) &
+		_mm512_cmple_epu64_mask(c, _mm512_set1_epi64((int64_t) GS_QUOT_MAX_COUNT));
 	__m512d		r,
 				u,
 				h,
@@ -145,9 +149,9 @@ Quot8(__m512i hi, __m512i lo, __m512i c, __m512d scale, int f8, __m512d *res)
 
 		*res = _mm512_mul_pd(q, scale);
 		ar = _mm512_abs_pd(*res);
-		return zsum | (_mm512_cmpgt_epu64_mask(d, _mm512_set1_epi64(2)) &
-					   _mm512_cmp_pd_mask(ar, _mm512_set1_pd(0x1p-126), _CMP_GE_OQ) &
-					   _mm512_cmp_pd_mask(ar, _mm512_set1_pd(0x1p128), _CMP_LT_OQ));
+		return range & (zsum | (_mm512_cmpgt_epu64_mask(d, _mm512_set1_epi64(2)) &
+								_mm512_cmp_pd_mask(ar, _mm512_set1_pd(0x1p-126), _CMP_GE_OQ) &
+								_mm512_cmp_pd_mask(ar, _mm512_set1_pd(0x1p128), _CMP_LT_OQ)));
 	}
 	r = _mm512_add_pd(_mm512_fnmadd_pd(q, cd, sh), sl);
 	rb = _mm512_castpd_si512(r);
@@ -164,8 +168,8 @@ Quot8(__m512i hi, __m512i lo, __m512i c, __m512d scale, int f8, __m512d *res)
 	qb = _mm512_mask_sub_epi64(qb, up & toward0, qb, one);
 	*res = _mm512_mul_pd(_mm512_castsi512_pd(qb), scale);
 	ar = _mm512_abs_pd(*res);
-	return zsum | (~bad & _mm512_cmp_pd_mask(ar, _mm512_set1_pd(0x1p-1022), _CMP_GT_OQ) &
-				   _mm512_cmp_pd_mask(ar, _mm512_set1_pd(0x1.fffffffffffffp1023), _CMP_LE_OQ));
+	return range & (zsum | (~bad & _mm512_cmp_pd_mask(ar, _mm512_set1_pd(0x1p-1022), _CMP_GT_OQ) &
+							_mm512_cmp_pd_mask(ar, _mm512_set1_pd(0x1.fffffffffffffp1023), _CMP_LE_OQ)));
 }
 
 /*
@@ -371,50 +375,19 @@ gs_simd_means(const int64_t *hi, const int64_t *lo, const int64_t *c, int n, int
 }
 
 /*
- * Eight means (Scan64Mean): each window sum p over its count c, in units of
- * 2^lsb, into out + i.  A lane whose sum is an exact double (|p| <= 2^53)
- * takes one IEEE division, correctly rounded to double, and an exact
- * scaling by 2^lsb where the mean is a normal number; for float4 that
- * double is rounded again, which gives the correctly rounded float unless
- * it lies exactly on a float midpoint (checked).  The other lanes take
- * gs_round_quotient.
+ * Eight means (Scan64Mean, ScanSplit): each window sum hi * 2^52 + lo
+ * (units of 2^lsb, 0 <= lo < 2^52, hi any int64) over its count c into
+ * out + i, lanes k: Quot8, and the scalar code for the lanes it leaves
+ * (outside its range among them).
  */
 static inline __attribute__((always_inline)) AVX512_TARGET void
-Mean8(void *out, int64_t i, __mmask8 k, int f8, int lsb, __m512i p, __m512i c)
+Mean8(void *out, int64_t i, __mmask8 k, int f8, int lsb, __m512i hi, __m512i lo, __m512i c)
 {
-	const __m512i two53 = _mm512_set1_epi64(INT64_C(1) << 53);
-	const __m512i two54 = _mm512_set1_epi64(INT64_C(1) << 54);
-	const __m512d scale_d = _mm512_set1_pd(gs_pow2(lsb));
-	const __m512d tiny = _mm512_set1_pd(f8 ? 0x1p-1022 : 0x1p-126);
-	const __m512i low29 = _mm512_set1_epi64((INT64_C(1) << 29) - 1);
-	const __m512i mid29 = _mm512_set1_epi64(INT64_C(1) << 28);
-	__m512d		r = _mm512_mul_pd(_mm512_div_pd(_mm512_cvtepi64_pd(p), _mm512_cvtepi64_pd(c)), scale_d);
-	__mmask8	ok,
-				bad;
+	const double scale = gs_pow2(lsb);
+	__m512d		v;
+	__mmask8	ok = Quot8(hi, lo, c, _mm512_set1_pd(scale), f8, &v);
 
-	/* |p| <= 2^53, and a normal mean or a zero sum */
-	ok = _mm512_cmple_epu64_mask(_mm512_add_epi64(p, two53), two54) &
-		(_mm512_cmp_pd_mask(_mm512_abs_pd(r), tiny, _CMP_GE_OQ) |
-		 _mm512_cmpeq_epi64_mask(p, _mm512_setzero_si512()));
-	if (f8)
-		_mm512_mask_storeu_pd((double *) out + i, k, r);
-	else
-	{
-		ok &= _mm512_cmpneq_epi64_mask(_mm512_and_si512(_mm512_castpd_si512(r), low29), mid29);
-		_mm256_mask_storeu_ps((float *) out + i, k, _mm512_cvtpd_ps(r));
-	}
-	for (bad = (__mmask8) (k & ~ok); bad; bad &= (__mmask8) (bad - 1))
-	{
-		int			j = __builtin_ctz(bad);
-		int64_t		pj = ((const int64_t *) &p)[j];
-		gs_u128		mag = pj < 0 ? (gs_u128) 0 - (gs_u128) pj : (gs_u128) pj;
-		double		v = gs_round_quotient(pj < 0, mag, 0, lsb, (uint64_t) ((const int64_t *) &c)[j], f8);
-
-		if (f8)
-			((double *) out)[i + j] = v;
-		else
-			((float *) out)[i + j] = (float) v;
-	}
+	StoreMeans8(out, i, k, ok, f8, v, hi, lo, c, lsb, scale);
 }
 
 /*
@@ -468,7 +441,8 @@ Scan64Mean(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 		if (mean)
 		{
 			/* the counts: the row's positions so far, at most the window */
-			Mean8(out, i, k, f8, lsb, p,
+			Mean8(out, i, k, f8, lsb, _mm512_srai_epi64(p, 52),
+				  _mm512_and_si512(p, _mm512_set1_epi64(GS_QUOT_LO_MASK)),
 				  _mm512_min_epi64(_mm512_add_epi64(_mm512_set1_epi64(rowpos0 + i + 1), iota), wv));
 			continue;
 		}
@@ -573,11 +547,18 @@ Scan64Near(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
  *  - otherwise L is normalised to [-2^58, 2^58): lanes with |H| <= 2 convert
  *    directly, the others (|S| > 2^60) are jammed at 2^6 (float8) or 2^30.
  * Caller guarantees |S| < 2^109 (float4: 2^81) and lsb in [-1022, 1015].
+ * With mean, each sum is divided by its count, min(rowpos0 + i + 1, w),
+ * instead (Mean8, the sum as (H * 2^7 + floor(L / 2^52)) * 2^52 + (L mod
+ * 2^52), exact for any L).
  */
 static inline __attribute__((always_inline)) AVX512_TARGET int64_t
 ScanSplit(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_t *carry_h,
-		  int64_t *carry_l, const int f8, const int excl, const int diff)
+		  int64_t *carry_l, int64_t rowpos0, int64_t w, const int f8, const int excl,
+		  const int diff, const int mean)
 {
+	const __m512i iota = _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0);
+	const __m512i wv = _mm512_set1_epi64(w);
+	const __m512i low52 = _mm512_set1_epi64(GS_QUOT_LO_MASK);
 	const __m512i zero = _mm512_setzero_si512();
 	const __m512i last = _mm512_set1_epi64(7);
 	const __m512i half = _mm512_set1_epi64(INT64_C(1) << 58);
@@ -707,6 +688,14 @@ ScanSplit(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_
 			}
 		}
 
+		if (mean)
+		{
+			Mean8(out, i, k, f8, lsb,
+				  _mm512_add_epi64(_mm512_slli_epi64(ph, 7), _mm512_srai_epi64(pl, 52)),
+				  _mm512_and_si512(pl, low52),
+				  _mm512_min_epi64(_mm512_add_epi64(_mm512_set1_epi64(rowpos0 + i + 1), iota), wv));
+			continue;
+		}
 		if (_mm512_cmpgt_epu64_mask(_mm512_add_epi64(ph, big_m1), big2_m1) == 0xff)
 			JAMMED_SUM(ph, pl, jam_low_b, jam_bit_b, rd, rf);	/* every |H| >= big */
 		else if (_mm512_cmple_epu64_mask(_mm512_add_epi64(ph, ten), twenty) == 0xff)
@@ -804,10 +793,10 @@ gs_simd_scan_split(const void *in, void *out, int64_t n, bool f8, int lsb,
 				   bool excl, int64_t *carry_h, int64_t *carry_l)
 {
 	if (f8)
-		return excl ? ScanSplit(in, NULL, out, n, lsb, carry_h, carry_l, 1, 1, 0)
-			: ScanSplit(in, NULL, out, n, lsb, carry_h, carry_l, 1, 0, 0);
-	return excl ? ScanSplit(in, NULL, out, n, lsb, carry_h, carry_l, 0, 1, 0)
-		: ScanSplit(in, NULL, out, n, lsb, carry_h, carry_l, 0, 0, 0);
+		return excl ? ScanSplit(in, NULL, out, n, lsb, carry_h, carry_l, 0, 0, 1, 1, 0, 0)
+			: ScanSplit(in, NULL, out, n, lsb, carry_h, carry_l, 0, 0, 1, 0, 0, 0);
+	return excl ? ScanSplit(in, NULL, out, n, lsb, carry_h, carry_l, 0, 0, 0, 1, 0, 0)
+		: ScanSplit(in, NULL, out, n, lsb, carry_h, carry_l, 0, 0, 0, 0, 0, 0);
 }
 
 /* The carry-save 128-bit kernel of a moving sum, specialised. */
@@ -816,10 +805,26 @@ gs_simd_movsum_split(const void *in, const void *lag, void *out, int64_t n, bool
 					 int lsb, bool diff, int64_t *carry_h, int64_t *carry_l)
 {
 	if (f8)
-		return diff ? ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, 1, 0, 1)
-			: ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, 1, 0, 0);
-	return diff ? ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, 0, 0, 1)
-		: ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, 0, 0, 0);
+		return diff ? ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, 0, 0, 1, 0, 1, 0)
+			: ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, 0, 0, 1, 0, 0, 0);
+	return diff ? ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, 0, 0, 0, 0, 1, 0)
+		: ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, 0, 0, 0, 0, 0, 0);
+}
+
+/* The carry-save 128-bit kernel of a moving or running mean, specialised. */
+AVX512_TARGET void
+gs_simd_movmean_split(const void *in, const void *lag, void *out, int64_t n, bool f8,
+					  int lsb, bool diff, int64_t *carry_h, int64_t *carry_l, int64_t rowpos0,
+					  int64_t w)
+{
+	if (f8 && diff)
+		(void) ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, rowpos0, w, 1, 0, 1, 1);
+	else if (f8)
+		(void) ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, rowpos0, w, 1, 0, 0, 1);
+	else if (diff)
+		(void) ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, rowpos0, w, 0, 0, 1, 1);
+	else
+		(void) ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, rowpos0, w, 0, 0, 0, 1);
 }
 
 #else							/* !GS_HAVE_AVX512_BUILD */
@@ -864,6 +869,14 @@ gs_simd_movsum_split(const void *in, const void *lag, void *out, int64_t n, bool
 					 int lsb, bool diff, int64_t *carry_h, int64_t *carry_l)
 {
 	return -1;
+}
+
+/* Built without AVX-512 support: never called. */
+void
+gs_simd_movmean_split(const void *in, const void *lag, void *out, int64_t n, bool f8,
+					  int lsb, bool diff, int64_t *carry_h, int64_t *carry_l, int64_t rowpos0,
+					  int64_t w)
+{
 }
 
 /* Built without AVX-512 support: never called. */

@@ -555,6 +555,20 @@ FloatBlock(WinScan *ws, const char *in, int64_t a, const char *lag, char *out,
 		CarryFromI128(&st->sum, fa.a64, unit);
 		return -1;
 	}
+	if (mean && !special && !hasnulls && np >= GS_SIMD_MIN_VALUES && gs_simd_enabled() &&
+		accw == W_ACC128 && gs_simd_split_ok(f8, need, unit))
+	{
+		/* and on the carry-save 128-bit kernel */
+		int64_t		h,
+					l;
+
+		CarrySplit59(fa.a128, &h, &l);
+		gs_simd_movmean_split(in, b ? lag : NULL, out, np, f8, unit, diff, &h, &l,
+							  rowpos0 + ws->count_base, ws->window);
+		st->nvals += a - b;
+		CarryFromI128(&st->sum, CarryJoin59(h, l), unit);
+		return -1;
+	}
 	if (!mean && !special && !hasnulls && np >= GS_SIMD_MIN_VALUES && gs_simd_enabled())
 	{
 		if (accw == W_ACC64 && gs_simd_scan64_ok(f8, unit))
