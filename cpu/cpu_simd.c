@@ -318,7 +318,7 @@ Means256(const int64_t *hi, const int64_t *lo, const int64_t *c, int n, int e, d
 			_mm256_storeu_pd((double *) out + i, v);
 		else
 			_mm_storeu_ps((float *) out + i, _mm256_cvtpd_ps(v));
-		for (j = 0; j < 4; j++)
+		for (j = 0; ok != 15 && j < 4; j++)
 			if (!((ok >> j) & 1))
 			{
 				double		m = MeanScalar(hi[i + j], lo[i + j], c[i + j], e, scale, f8);

@@ -435,6 +435,67 @@ FloatLoop(WinScan *ws, FloatAcc *fa, const char *in, const char *lag, char *out,
 	return bad;
 }
 
+/*
+ * The means of a block of finite values without NULLs (the portable
+ * path's tight loop): each value entering added, the one leaving (lag)
+ * subtracted, each window sum (within the fast quotient's range, by the
+ * caller's choice) split into the batch and divided MEAN_BATCH at a time
+ * (gs_cpu_means).  Without values leaving each output counts one more.
+ */
+static inline __attribute__((always_inline)) void
+MeanRun(WinScan *ws, FloatAcc *fa, const char *in, const char *lag, char *out, int64_t np,
+		const FloatConsts *c, bool f8, int accw)
+{
+	MeanBatch  *mb = &ws->mb;
+	int64_t		nvals = ws->st.nvals;
+	int64_t		a64 = fa->a64;
+	gs_i128		a128 = fa->a128;
+	int64_t		i0;
+
+	for (i0 = 0; i0 < np; i0 += MEAN_BATCH)
+	{
+		int			m = (int) Min(MEAN_BATCH, np - i0),
+					j;
+
+		for (j = 0; j < m; j++)
+		{
+			int64_t		i = i0 + j;
+			gs_i128		s;
+
+			if (accw == W_ACC64)
+			{
+				double		x = f8 ? ((const double *) in)[i] : (double) ((const float *) in)[i];
+
+				a64 += gs_f64_to_fixed64(x, c->s1, c->s2);
+				if (lag)
+				{
+					double		y = f8 ? ((const double *) lag)[i] : (double) ((const float *) lag)[i];
+
+					a64 -= gs_f64_to_fixed64(y, c->s1, c->s2);
+				}
+				s = a64;
+			}
+			else
+			{
+				a128 += f8 ? gs_f64_to_fixed128(((const uint64_t *) in)[i], c->lsb)
+					: gs_f32_to_fixed128(((const uint32_t *) in)[i], c->lsb);
+				if (lag)
+					a128 -= f8 ? gs_f64_to_fixed128(((const uint64_t *) lag)[i], c->lsb)
+						: gs_f32_to_fixed128(((const uint32_t *) lag)[i], c->lsb);
+				s = a128;
+			}
+			nvals += lag == NULL;
+			mb->hi[j] = (int64_t) (s >> 52);
+			mb->lo[j] = (int64_t) s & GS_QUOT_LO_MASK;
+			mb->c[j] = nvals;
+		}
+		gs_cpu_means(mb->hi, mb->lo, mb->c, m, c->lsb, f8, out + i0 * (f8 ? 8 : 4));
+	}
+	fa->a64 = a64;
+	fa->a128 = a128;
+	ws->st.nvals = nvals;
+}
+
 /* Widen an analysis so that it also bounds the values another one bounds. */
 static inline void
 StatsMerge(GsFloatStats *to, const GsFloatStats *from)
@@ -591,6 +652,35 @@ FloatBlock(WinScan *ws, const char *in, int64_t a, const char *lag, char *out,
 			CarryFromI128(&st->sum, CarryJoin59(h, l), unit);
 			return bad;
 		}
+	}
+
+	/*
+	 * Means of finite values without NULLs whose sums and counts lie in the
+	 * fast quotient's range (a 128-bit block's sums below 2^102 units):
+	 * the tight loop
+	 */
+	if (mean && !special && !hasnulls && (accw == W_ACC64 || (accw == W_ACC128 && need <= 103)) &&
+		st->nvals + np <= (int64_t) GS_QUOT_MAX_COUNT)
+	{
+		const char *lg = b ? lag : NULL;
+
+		if (accw == W_ACC64)
+		{
+			if (f8)
+				MeanRun(ws, &fa, in, lg, out, np, &c, true, W_ACC64);
+			else
+				MeanRun(ws, &fa, in, lg, out, np, &c, false, W_ACC64);
+			CarryFromI128(&st->sum, fa.a64, unit);
+		}
+		else
+		{
+			if (f8)
+				MeanRun(ws, &fa, in, lg, out, np, &c, true, W_ACC128);
+			else
+				MeanRun(ws, &fa, in, lg, out, np, &c, false, W_ACC128);
+			CarryFromI128(&st->sum, fa.a128, unit);
+		}
+		return -1;
 	}
 
 #define FLOAT_CASE(F8, A, S, N, M) \
