@@ -206,6 +206,53 @@ IntLoop(WinScan *ws, GsElemType type, const char *in, const char *lag, char *out
 	return bad;
 }
 
+/*
+ * The means of a block of an integer row without NULLs (see MeanRun): the
+ * window sum in an int64 (acc64: int2 and int4 blocks whose sums stay
+ * below 2^62) or an int128, split into the batch, divided MEAN_BATCH at a
+ * time.
+ */
+static inline __attribute__((always_inline)) void
+IntMeanRun(WinScan *ws, GsElemType type, const char *in, const char *lag, char *out,
+		   int64_t np, bool acc64)
+{
+	MeanBatch  *mb = &ws->mb;
+	gs_i128		acc = CarryToI128(&ws->st.sum);
+	int64_t		a = (int64_t) acc;
+	int64_t		nvals = ws->st.nvals;
+	int64_t		i0;
+
+	for (i0 = 0; i0 < np; i0 += MEAN_BATCH)
+	{
+		int			m = (int) Min(MEAN_BATCH, np - i0),
+					j;
+
+		for (j = 0; j < m; j++)
+		{
+			int64_t		i = i0 + j;
+			gs_i128		s;
+
+			if (acc64)
+			{
+				a += IntAt(type, in, i) - (lag ? IntAt(type, lag, i) : 0);
+				s = a;
+			}
+			else
+			{
+				acc += (gs_i128) IntAt(type, in, i) - (lag ? (gs_i128) IntAt(type, lag, i) : 0);
+				s = acc;
+			}
+			nvals += lag == NULL;
+			mb->hi[j] = (int64_t) (s >> 52);
+			mb->lo[j] = (int64_t) s & GS_QUOT_LO_MASK;
+			mb->c[j] = nvals;
+		}
+		gs_cpu_means(mb->hi, mb->lo, mb->c, m, 0, true, out + i0 * 8);
+	}
+	CarryFromI128(&ws->st.sum, acc64 ? (gs_i128) a : acc, 0);
+	ws->st.nvals = nvals;
+}
+
 /* One block of an integer row (IntLoop), its constant arguments made constant. */
 static int64_t
 IntBlock(WinScan *ws, const char *in, const char *lag, char *out,
@@ -213,6 +260,31 @@ IntBlock(WinScan *ws, const char *in, const char *lag, char *out,
 {
 	GsElemType	type = ws->spec->type;
 	bool		hasnulls = ws->spec->nulls != NULL;
+	gs_i128		carry = CarryToI128(&ws->st.sum);
+	gs_i128		mag = carry < 0 ? -carry : carry;
+
+	/*
+	 * means without NULLs, every window sum within the fast quotient's
+	 * range (|sum| < 2^102: the carry plus np values below 2^63) and every
+	 * count below 2^52: the tight loop
+	 */
+	if (ws->mean && !hasnulls && mag < ((gs_i128) 1 << 101) && np <= 4096 &&
+		ws->st.nvals + np <= (int64_t) GS_QUOT_MAX_COUNT)
+	{
+		const char *lg = b ? lag : NULL;
+		/* int2, int4: np values below 2^31 keep a carry below 2^61 within 2^62 */
+		bool		acc64 = type != GS_INT8 && mag < ((gs_i128) 1 << 61);
+
+		if (type == GS_INT2)
+			acc64 ? IntMeanRun(ws, GS_INT2, in, lg, out, np, true)
+				: IntMeanRun(ws, GS_INT2, in, lg, out, np, false);
+		else if (type == GS_INT4)
+			acc64 ? IntMeanRun(ws, GS_INT4, in, lg, out, np, true)
+				: IntMeanRun(ws, GS_INT4, in, lg, out, np, false);
+		else
+			IntMeanRun(ws, GS_INT8, in, lg, out, np, false);
+		return -1;
+	}
 
 #define INT_CASE(T, N, M) \
 	if (type == (T) && hasnulls == (N) && ws->mean == (M)) \
