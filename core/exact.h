@@ -766,6 +766,144 @@ gs_round_quotient(int neg, gs_u128 mag, int sticky_in, int e, uint64_t c, int f8
 	return gs_round_sticky(neg, q, r != 0, e, f8);
 }
 
+/* A fused multiply-add, a * b + c rounded once (a library call on a host without FMA). */
+#ifdef __CUDACC__
+#define GS_FMA(a, b, c)		fma((a), (b), (c))
+#else
+#define GS_FMA(a, b, c)		__builtin_fma((a), (b), (c))
+#endif
+
+/* Largest count the fast quotient takes (gs_quotient_fast): below 2^52. */
+#define GS_QUOT_MAX_COUNT	((UINT64_C(1) << 52) - 1)
+
+/*
+ * A sum S as the fast quotient takes it: S = hi * 2^52 + lo, 0 <= lo <
+ * 2^52 (GS_QUOT_LO(S), S's low 52 bits; hi = S >> 52, arithmetic).
+ */
+#define GS_QUOT_LO_MASK		((INT64_C(1) << 52) - 1)
+
+/*
+ * Does such a sum lie in the fast quotient's range, hi in [-2^51, 2^51),
+ * so |S| <= 2^103?  (Then hi, lo and a count below 2^52 convert to doubles
+ * exactly also by adding a magic number, as the AVX2 code does.)
+ */
+#define GS_QUOT_HI_OK(hi)	((uint64_t) ((hi) + (INT64_C(1) << 51)) < (UINT64_C(1) << 52))
+
+/*
+ * The fast exact quotient: S * 2^e / c rounded to double (f8) or float,
+ * half to even, for S = hi * 2^52 + lo (0 <= lo < 2^52, hi in range:
+ * GS_QUOT_HI_OK, so |S| <= 2^103), S != 0, 1 <= c < 2^52, scale = 2^e.
+ * Returns 1 with *out set (a float as a double), or 0 where it cannot
+ * decide: then gs_round_quotient must.  u below is ulp(q) = 2^(E_q - 52),
+ * 2^E_q <= |q| < 2^(E_q + 1).  The steps and why each is exact:
+ *
+ *  1. S_hi = RN(S), S_lo = S - S_hi: hi * 2^52 and lo are exact doubles
+ *     (|hi| <= 2^51, lo < 2^52), and Fast2Sum of them (|hi * 2^52| >= 2^52
+ *     > lo, or hi = 0) is exact: S_lo is a double.  S_hi is an integer.
+ *  2. q = RN(S_hi / c): c is exact (c <= 2^53); |S_hi| >= 1 and c <= 2^52,
+ *     so q is normal, and |q| <= |S_hi| (RN is monotone), so u <= ulp(S_hi).
+ *  3. r1 = S_hi - q c by one fma, exact: q c and S_hi are multiples of u
+ *     (c an integer, u <= ulp(S_hi)), and |r1| = c |S_hi / c - q| <= c u / 2
+ *     (q correctly rounded), so r1 = k u with |k| <= c / 2 < 2^53.
+ *  4. R = r1 + S_lo = S - q c, exact in one addition: |S_hi| <= c (|q| +
+ *     u / 2) < c 2^(E_q + 1), so ulp(S_hi) < 2 c u and |S_lo| <= ulp(S_hi) / 2
+ *     < c u: |R| < 1.5 c u.  If u <= 1, R is a multiple of u (S_lo an
+ *     integer) and |R| / u < 1.5 c <= 1.5 * 2^52 < 2^53; if u >= 2, R is an
+ *     integer and c u <= |q| c 2^-52 <= (|S_hi| + c u / 2) 2^-52 gives
+ *     c u <= 2^52 (|S_hi| <= 2^104), so |R| < 2^53.  R is a double.
+ *     (The proof holds to |S| <= 2^104 and c <= 2^52; the range taken is
+ *     a little narrower, for the AVX2 code's conversions.)
+ *  5. S / c = q + R / c.  h = c u / 2 is an exact double, and |R| against h
+ *     is an exact comparison: |R| < h, q is nearest; |R| = h, a tie between
+ *     q and its neighbour toward R, the even one; |R| > h (and |R| < 1.5 c u),
+ *     the neighbour toward R.  The neighbours of q are q +- u but below a
+ *     power of two (|q| = 2^E_q), whose lower neighbour is u / 2 away: R
+ *     pointing there (and not zero) is left to the slow path.  The
+ *     neighbour's bits are q's plus or minus one.
+ *  6. Scaling by 2^e is exact when the result is a normal double; a
+ *     subnormal or infinite result is left to the slow path.  The test is
+ *     |result| > 2^-1022, strictly: a product just below 2^-1022 rounds
+ *     (to the subnormal grid) and may land on 2^-1022 itself, a second
+ *     rounding (engine tests caught it).
+ *
+ * A float result needs no residual: from steps 4 and 5, |S / c - q| =
+ * |R| / c < 1.5 u, and the only float midpoints near q are those of q's
+ * binade, whose low 29 mantissa bits are 2^28 (any other float midpoint is
+ * 2^-25 |q| away or more): when q's low 29 bits differ from 2^28 by 2 or
+ * more, no midpoint lies within 1.5 u, and RN_24(q) = RN_24(S / c); the
+ * others (and results not normal floats) are left to the slow path.
+ * Multiplications in this function are exact, so contraction into fused
+ * multiply-adds changes nothing.
+ */
+GS_HD int
+gs_quotient_fast(int64_t hi, int64_t lo, uint64_t c, double scale, int f8, double *out)
+{
+	const uint64_t sign = UINT64_C(0x8000000000000000);
+	const uint64_t mant = (UINT64_C(1) << 52) - 1;
+	double		a = (double) hi * 0x1p52,
+				b = (double) lo,
+				sh = a + b,
+				sl = b - (sh - a),
+				cd = (double) c,
+				q = sh / cd,
+				r,
+				u,
+				h,
+				ar,
+				res;
+	uint64_t	qb = gs_f64_bits(q),
+				rb;
+	int			up,
+				toward0,
+				ok;
+
+	/* (branch-free: the outcomes are data, and mispredicted branches cost more) */
+	if (!f8)
+	{
+		res = q * scale;
+		ar = gs_f64_from_bits(gs_f64_bits(res) & ~sign);
+		/* not within one ulp of a float midpoint; a normal float */
+		ok = ((qb & ((UINT64_C(1) << 29) - 1)) - ((UINT64_C(1) << 28) - 1) > 2) &
+			(ar >= 0x1p-126) & (ar < 0x1p128);
+		*out = (double) (float) res;
+		return ok;
+	}
+	r = GS_FMA(-q, cd, sh) + sl;
+	rb = gs_f64_bits(r);
+	u = gs_f64_from_bits(qb & UINT64_C(0x7ff0000000000000)) * 0x1p-52;
+	h = cd * (u * 0.5);
+	ar = gs_f64_from_bits(rb & ~sign);
+	/* to the neighbour toward R (away from zero when R has q's sign) */
+	up = (ar > h) | ((ar == h) & (int) (qb & 1));
+	toward0 = (int) ((rb ^ qb) >> 63);
+	/* R toward zero from a power of two: a nearer neighbour, left to the slow path */
+	ok = !(((qb & mant) == 0) & toward0 & (ar != 0));
+	qb += (uint64_t) (int64_t) (up - 2 * (up & toward0));
+	res = gs_f64_from_bits(qb) * scale;
+	ar = gs_f64_from_bits(gs_f64_bits(res) & ~sign);
+	*out = res;
+	return ok & (ar > 0x1p-1022) & (ar <= 0x1.fffffffffffffp1023);
+}
+
+/*
+ * A mean: the exact sum s (units 2^e, not zero) over a count c >= 1,
+ * rounded once to double (f8) or float (returned as a double), scale =
+ * 2^e: the fast quotient where it decides, else gs_round_quotient.
+ */
+GS_HD double
+gs_mean_round(gs_i128 s, int e, double scale, uint64_t c, int f8)
+{
+	gs_i128		hi = s >> 52;
+	double		v;
+	int			neg;
+
+	if (hi >= -(INT64_C(1) << 51) && hi < (INT64_C(1) << 51) && c <= GS_QUOT_MAX_COUNT &&
+		gs_quotient_fast((int64_t) hi, (int64_t) s & GS_QUOT_LO_MASK, c, scale, f8, &v))
+		return v;
+	neg = s < 0;
+	return gs_round_quotient(neg, neg ? (gs_u128) 0 - (gs_u128) s : (gs_u128) s, 0, e, c, f8);
+}
+
 /*
  * A wide integer's magnitude (nlimbs limbs, nonzero) as its top 127 bits
  * (or all of it when shorter) and whether any bit below them is set; returns

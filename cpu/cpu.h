@@ -102,6 +102,15 @@ extern void gs_cpu_order_block(GsElemType type, const void *in, void *out,
 							   int64_t n, int is_min, OrderState *st);
 
 /*
+ * n means (cpu/means.c): out[i] = (hi[i] * 2^52 + lo[i]) * 2^e / c[i]
+ * correctly rounded to double (f8) or float, each sum in the fast
+ * quotient's range (GS_QUOT_HI_OK, 0 <= lo[i] < 2^52), each count in [1,
+ * GS_QUOT_MAX_COUNT]; a zero sum gives +0.
+ */
+extern void gs_cpu_means(const int64_t *hi, const int64_t *lo, const int64_t *c, int n,
+						 int e, bool f8, void *out);
+
+/*
  * The window operators, GS_OP_MOVSUM, GS_OP_MOVAVG and GS_OP_CUMAVG
  * (cpu/window.c), over the values of lead (and a second window on its
  * source for the values leaving).  Returns the index among the stored

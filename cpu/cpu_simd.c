@@ -97,51 +97,287 @@ StoreSums8(void *out, int64_t i, int64_t n, __mmask8 k, int f8, __m512i p,
 	return Store8(out, i, n, k, f8, rd, rf);
 }
 
-/*
- * Eight means (Scan64Mean): each window sum p over its count c, in units of
- * 2^lsb, into out + i.  A lane whose sum is an exact double (|p| <= 2^53)
- * takes one IEEE division, correctly rounded to double, and an exact
- * scaling by 2^lsb where the mean is a normal number; for float4 that
- * double is rounded again, which gives the correctly rounded float unless
- * it lies exactly on a float midpoint (checked).  The other lanes take
- * gs_round_quotient.
- */
-static inline __attribute__((always_inline)) AVX512_TARGET void
-Mean8(void *out, int64_t i, __mmask8 k, int f8, int lsb, __m512i p, __m512i c)
+/* The scalar mean of a sum hi * 2^52 + lo over c, for the lanes the vector code leaves. */
+static double
+MeanScalar(int64_t hi, int64_t lo, int64_t c, int e, double scale, int f8)
 {
-	const __m512i two53 = _mm512_set1_epi64(INT64_C(1) << 53);
-	const __m512i two54 = _mm512_set1_epi64(INT64_C(1) << 54);
-	const __m512d scale_d = _mm512_set1_pd(gs_pow2(lsb));
-	const __m512d tiny = _mm512_set1_pd(f8 ? 0x1p-1022 : 0x1p-126);
-	const __m512i low29 = _mm512_set1_epi64((INT64_C(1) << 29) - 1);
-	const __m512i mid29 = _mm512_set1_epi64(INT64_C(1) << 28);
-	__m512d		r = _mm512_mul_pd(_mm512_div_pd(_mm512_cvtepi64_pd(p), _mm512_cvtepi64_pd(c)), scale_d);
-	__mmask8	ok,
+	if ((hi | lo) == 0)
+		return 0.0;
+	return gs_mean_round((gs_i128) hi * ((gs_i128) 1 << 52) + lo, e, scale, (uint64_t) c, f8);
+}
+
+/*
+ * The fast quotient of core/exact.h (gs_quotient_fast, whose comment
+ * proves each step) in eight lanes, the same operations in the same
+ * order: sums hi * 2^52 + lo, counts c >= 1, scale 2^e.  Returns the
+ * lanes decided (a zero sum is +0, decided; a lane outside the fast
+ * quotient's range is not) with their results in *res (float results as
+ * doubles, to be converted once).
+ */
+static inline __attribute__((always_inline)) AVX512_TARGET __mmask8
+Quot8(__m512i hi, __m512i lo, __m512i c, __m512d scale, int f8, __m512d *res)
+{
+	const __m512i sign = _mm512_set1_epi64(INT64_MIN);
+	const __m512i one = _mm512_set1_epi64(1);
+	const __m512d zero = _mm512_setzero_pd();
+	__m512d		a = _mm512_mul_pd(_mm512_cvtepi64_pd(hi), _mm512_set1_pd(0x1p52));
+	__m512d		b = _mm512_cvtepi64_pd(lo);
+	__m512d		sh = _mm512_add_pd(a, b);
+	__m512d		sl = _mm512_sub_pd(b, _mm512_sub_pd(sh, a));
+	__m512d		cd = _mm512_cvtepi64_pd(c);
+	__m512d		q = _mm512_div_pd(sh, cd);
+	__m512i		qb = _mm512_castpd_si512(q);
+	__mmask8	zsum = _mm512_cmpeq_epi64_mask(_mm512_or_si512(hi, lo), _mm512_setzero_si512());
+	/* the fast quotient's range: hi in [-2^51, 2^51), c <= GS_QUOT_MAX_COUNT */
+	__mmask8	range = _mm512_cmplt_epu64_mask(_mm512_add_epi64(hi, _mm512_set1_epi64(INT64_C(1) << 51)),
+												_mm512_set1_epi64(INT64_C(1) << 52)) &
+		_mm512_cmple_epu64_mask(c, _mm512_set1_epi64((int64_t) GS_QUOT_MAX_COUNT));
+	__m512d		r,
+				u,
+				h,
+				ar;
+	__m512i		rb;
+	__mmask8	up,
+				toward0,
 				bad;
 
-	/* |p| <= 2^53, and a normal mean or a zero sum */
-	ok = _mm512_cmple_epu64_mask(_mm512_add_epi64(p, two53), two54) &
-		(_mm512_cmp_pd_mask(_mm512_abs_pd(r), tiny, _CMP_GE_OQ) |
-		 _mm512_cmpeq_epi64_mask(p, _mm512_setzero_si512()));
-	if (f8)
-		_mm512_mask_storeu_pd((double *) out + i, k, r);
-	else
+	if (!f8)
 	{
-		ok &= _mm512_cmpneq_epi64_mask(_mm512_and_si512(_mm512_castpd_si512(r), low29), mid29);
-		_mm256_mask_storeu_ps((float *) out + i, k, _mm512_cvtpd_ps(r));
+		/* not within one ulp of a float midpoint; a normal float */
+		__m512i		d = _mm512_sub_epi64(_mm512_and_si512(qb, _mm512_set1_epi64((INT64_C(1) << 29) - 1)),
+										 _mm512_set1_epi64((INT64_C(1) << 28) - 1));
+
+		*res = _mm512_mul_pd(q, scale);
+		ar = _mm512_abs_pd(*res);
+		return range & (zsum | (_mm512_cmpgt_epu64_mask(d, _mm512_set1_epi64(2)) &
+								_mm512_cmp_pd_mask(ar, _mm512_set1_pd(0x1p-126), _CMP_GE_OQ) &
+								_mm512_cmp_pd_mask(ar, _mm512_set1_pd(0x1p128), _CMP_LT_OQ)));
 	}
+	r = _mm512_add_pd(_mm512_fnmadd_pd(q, cd, sh), sl);
+	rb = _mm512_castpd_si512(r);
+	u = _mm512_mul_pd(_mm512_castsi512_pd(_mm512_and_si512(qb, _mm512_set1_epi64(INT64_C(0x7ff0000000000000)))),
+					  _mm512_set1_pd(0x1p-52));
+	h = _mm512_mul_pd(cd, _mm512_mul_pd(u, _mm512_set1_pd(0.5)));
+	ar = _mm512_abs_pd(r);
+	up = _mm512_cmp_pd_mask(ar, h, _CMP_GT_OQ) |
+		(_mm512_cmp_pd_mask(ar, h, _CMP_EQ_OQ) & _mm512_test_epi64_mask(qb, one));
+	toward0 = _mm512_test_epi64_mask(_mm512_xor_si512(rb, qb), sign);
+	bad = _mm512_testn_epi64_mask(qb, _mm512_set1_epi64((INT64_C(1) << 52) - 1)) & toward0 &
+		_mm512_cmp_pd_mask(ar, zero, _CMP_NEQ_UQ);
+	qb = _mm512_mask_add_epi64(qb, up & ~toward0, qb, one);
+	qb = _mm512_mask_sub_epi64(qb, up & toward0, qb, one);
+	*res = _mm512_mul_pd(_mm512_castsi512_pd(qb), scale);
+	ar = _mm512_abs_pd(*res);
+	return range & (zsum | (~bad & _mm512_cmp_pd_mask(ar, _mm512_set1_pd(0x1p-1022), _CMP_GT_OQ) &
+							_mm512_cmp_pd_mask(ar, _mm512_set1_pd(0x1.fffffffffffffp1023), _CMP_LE_OQ)));
+}
+
+/*
+ * Store eight means (lanes k) at out + i, those of the lanes that Quot8
+ * left rounded by the scalar code.
+ */
+static inline __attribute__((always_inline)) AVX512_TARGET void
+StoreMeans8(void *out, int64_t i, __mmask8 k, __mmask8 ok, int f8, __m512d v, __m512i hi,
+			__m512i lo, __m512i c, int e, double scale)
+{
+	__mmask8	bad;
+
+	if (f8)
+		_mm512_mask_storeu_pd((double *) out + i, k, v);
+	else
+		_mm256_mask_storeu_ps((float *) out + i, k, _mm512_cvtpd_ps(v));
 	for (bad = (__mmask8) (k & ~ok); bad; bad &= (__mmask8) (bad - 1))
 	{
 		int			j = __builtin_ctz(bad);
-		int64_t		pj = ((const int64_t *) &p)[j];
-		gs_u128		mag = pj < 0 ? (gs_u128) 0 - (gs_u128) pj : (gs_u128) pj;
-		double		v = gs_round_quotient(pj < 0, mag, 0, lsb, (uint64_t) ((const int64_t *) &c)[j], f8);
+		double		m = MeanScalar(((const int64_t *) &hi)[j], ((const int64_t *) &lo)[j],
+								   ((const int64_t *) &c)[j], e, scale, f8);
 
 		if (f8)
-			((double *) out)[i + j] = v;
+			((double *) out)[i + j] = m;
 		else
-			((float *) out)[i + j] = (float) v;
+			((float *) out)[i + j] = (float) m;
 	}
+}
+
+/* gs_cpu_means's batch on AVX-512, eight at a time. */
+static AVX512_TARGET void
+Means512(const int64_t *hi, const int64_t *lo, const int64_t *c, int n, int e, double scale,
+		 int f8, void *out)
+{
+	const __m512d vscale = _mm512_set1_pd(scale);
+	int			i;
+
+	for (i = 0; i < n; i += 8)
+	{
+		__mmask8	k = TAIL8(n - i);
+		__m512i		h = _mm512_maskz_loadu_epi64(k, hi + i),
+					l = _mm512_maskz_loadu_epi64(k, lo + i),
+					cv = _mm512_mask_loadu_epi64(_mm512_set1_epi64(1), k, c + i);
+		__m512d		v;
+		__mmask8	ok = Quot8(h, l, cv, vscale, f8, &v);
+
+		StoreMeans8(out, i, k, ok, f8, v, h, l, cv, e, scale);
+	}
+}
+
+/*
+ * Integers to doubles without AVX-512's conversion, exactly: x in [0,
+ * 2^52) OR-ed into the mantissa of 2^52, x in [-2^51, 2^51) added to the
+ * bits of 2^52 + 2^51; then the power subtracted (every step exact).
+ */
+#define U52_TO_PD(x) \
+	_mm256_sub_pd(_mm256_castsi256_pd(_mm256_or_si256((x), _mm256_set1_epi64x(INT64_C(0x4330000000000000)))), \
+				  _mm256_set1_pd(0x1p52))
+#define I51_TO_PD(x) \
+	_mm256_sub_pd(_mm256_castsi256_pd(_mm256_add_epi64((x), _mm256_set1_epi64x(INT64_C(0x4338000000000000)))), \
+				  _mm256_set1_pd(0x1.8p52))
+
+/*
+ * Quot8 in four lanes on AVX2 (masks are lanes of all ones): the same
+ * operations in the same order, the conversions by U52_TO_PD and
+ * I51_TO_PD (the range of gs_quotient_fast).  Returns the lanes decided.
+ */
+static inline __attribute__((always_inline)) AVX2_TARGET __m256i
+Quot4(__m256i hi, __m256i lo, __m256i c, __m256d scale, int f8, __m256d *res)
+{
+	const __m256i one = _mm256_set1_epi64x(1);
+	const __m256i izero = _mm256_setzero_si256();
+	const __m256d absmask = _mm256_castsi256_pd(_mm256_set1_epi64x(INT64_MAX));
+	__m256d		a = _mm256_mul_pd(I51_TO_PD(hi), _mm256_set1_pd(0x1p52));
+	__m256d		b = U52_TO_PD(lo);
+	__m256d		sh = _mm256_add_pd(a, b);
+	__m256d		sl = _mm256_sub_pd(b, _mm256_sub_pd(sh, a));
+	__m256d		cd = U52_TO_PD(c);
+	__m256d		q = _mm256_div_pd(sh, cd);
+	__m256i		qb = _mm256_castpd_si256(q);
+	__m256i		zsum = _mm256_cmpeq_epi64(_mm256_or_si256(hi, lo), izero);
+	__m256d		r,
+				u,
+				h,
+				ar;
+	__m256i		rb,
+				up,
+				toward0,
+				bad,
+				ok;
+
+	if (!f8)
+	{
+		__m256i		d = _mm256_sub_epi64(_mm256_and_si256(qb, _mm256_set1_epi64x((INT64_C(1) << 29) - 1)),
+										 _mm256_set1_epi64x((INT64_C(1) << 28) - 1));
+
+		*res = _mm256_mul_pd(q, scale);
+		ar = _mm256_and_pd(*res, absmask);
+		ok = _mm256_or_si256(_mm256_cmpgt_epi64(d, _mm256_set1_epi64x(2)), _mm256_cmpgt_epi64(izero, d));
+		ok = _mm256_and_si256(ok, _mm256_castpd_si256(_mm256_and_pd(_mm256_cmp_pd(ar, _mm256_set1_pd(0x1p-126), _CMP_GE_OQ),
+																   _mm256_cmp_pd(ar, _mm256_set1_pd(0x1p128), _CMP_LT_OQ))));
+		return _mm256_or_si256(ok, zsum);
+	}
+	r = _mm256_add_pd(_mm256_fnmadd_pd(q, cd, sh), sl);
+	rb = _mm256_castpd_si256(r);
+	u = _mm256_mul_pd(_mm256_castsi256_pd(_mm256_and_si256(qb, _mm256_set1_epi64x(INT64_C(0x7ff0000000000000)))),
+					  _mm256_set1_pd(0x1p-52));
+	h = _mm256_mul_pd(cd, _mm256_mul_pd(u, _mm256_set1_pd(0.5)));
+	ar = _mm256_and_pd(r, absmask);
+	up = _mm256_castpd_si256(_mm256_cmp_pd(ar, h, _CMP_GT_OQ));
+	up = _mm256_or_si256(up, _mm256_and_si256(_mm256_castpd_si256(_mm256_cmp_pd(ar, h, _CMP_EQ_OQ)),
+											  _mm256_cmpeq_epi64(_mm256_and_si256(qb, one), one)));
+	toward0 = _mm256_cmpgt_epi64(izero, _mm256_xor_si256(rb, qb));
+	bad = _mm256_and_si256(_mm256_cmpeq_epi64(_mm256_and_si256(qb, _mm256_set1_epi64x((INT64_C(1) << 52) - 1)), izero),
+						   _mm256_and_si256(toward0, _mm256_castpd_si256(_mm256_cmp_pd(ar, _mm256_setzero_pd(), _CMP_NEQ_UQ))));
+	/* up: plus one, or minus one (all ones) toward zero */
+	qb = _mm256_add_epi64(qb, _mm256_and_si256(up, _mm256_or_si256(toward0, one)));
+	*res = _mm256_mul_pd(_mm256_castsi256_pd(qb), scale);
+	ar = _mm256_and_pd(*res, absmask);
+	ok = _mm256_castpd_si256(_mm256_and_pd(_mm256_cmp_pd(ar, _mm256_set1_pd(0x1p-1022), _CMP_GT_OQ),
+										   _mm256_cmp_pd(ar, _mm256_set1_pd(0x1.fffffffffffffp1023), _CMP_LE_OQ)));
+	return _mm256_or_si256(_mm256_andnot_si256(bad, ok), zsum);
+}
+
+/* gs_cpu_means's batch on AVX2, four at a time; the tail by the scalar code. */
+static AVX2_TARGET void
+Means256(const int64_t *hi, const int64_t *lo, const int64_t *c, int n, int e, double scale,
+		 int f8, void *out)
+{
+	const __m256d vscale = _mm256_set1_pd(scale);
+	int			i,
+				j;
+
+	for (i = 0; i + 4 <= n; i += 4)
+	{
+		__m256d		v;
+		int			ok = _mm256_movemask_pd(_mm256_castsi256_pd(
+				Quot4(_mm256_loadu_si256((const __m256i *) (hi + i)),
+					  _mm256_loadu_si256((const __m256i *) (lo + i)),
+					  _mm256_loadu_si256((const __m256i *) (c + i)), vscale, f8, &v)));
+
+		if (f8)
+			_mm256_storeu_pd((double *) out + i, v);
+		else
+			_mm_storeu_ps((float *) out + i, _mm256_cvtpd_ps(v));
+		for (j = 0; ok != 15 && j < 4; j++)
+			if (!((ok >> j) & 1))
+			{
+				double		m = MeanScalar(hi[i + j], lo[i + j], c[i + j], e, scale, f8);
+
+				if (f8)
+					((double *) out)[i + j] = m;
+				else
+					((float *) out)[i + j] = (float) m;
+			}
+	}
+	for (; i < n; i++)
+	{
+		double		m = MeanScalar(hi[i], lo[i], c[i], e, scale, f8);
+
+		if (f8)
+			((double *) out)[i] = m;
+		else
+			((float *) out)[i] = (float) m;
+	}
+}
+
+/* Which batch code gs_simd_means may use: 0 the best the CPU has, 1 none, 4 AVX2 at most. */
+int			gs_cpu_means_lanes = 0;
+
+/* gs_cpu_means's batch on AVX-512 or AVX2 where the CPU has it (cpu_simd.h). */
+bool
+gs_simd_means(const int64_t *hi, const int64_t *lo, const int64_t *c, int n, int e,
+			  double scale, bool f8, void *out)
+{
+	if (gs_cpu_means_lanes == 1)
+		return false;
+	if (gs_cpu_means_lanes == 0 && gs_simd_enabled())
+	{
+		if (f8)
+			Means512(hi, lo, c, n, e, scale, 1, out);
+		else
+			Means512(hi, lo, c, n, e, scale, 0, out);
+		return true;
+	}
+	if (!gs_avx2_enabled())
+		return false;
+	if (f8)
+		Means256(hi, lo, c, n, e, scale, 1, out);
+	else
+		Means256(hi, lo, c, n, e, scale, 0, out);
+	return true;
+}
+
+/*
+ * Eight means (Scan64Mean, ScanSplit): each window sum hi * 2^52 + lo
+ * (units of 2^lsb, 0 <= lo < 2^52, hi any int64) over its count c into
+ * out + i, lanes k: Quot8, and the scalar code for the lanes it leaves
+ * (outside its range among them).
+ */
+static inline __attribute__((always_inline)) AVX512_TARGET void
+Mean8(void *out, int64_t i, __mmask8 k, int f8, int lsb, __m512i hi, __m512i lo, __m512i c)
+{
+	const double scale = gs_pow2(lsb);
+	__m512d		v;
+	__mmask8	ok = Quot8(hi, lo, c, _mm512_set1_pd(scale), f8, &v);
+
+	StoreMeans8(out, i, k, ok, f8, v, hi, lo, c, lsb, scale);
 }
 
 /*
@@ -195,7 +431,8 @@ Scan64Mean(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 		if (mean)
 		{
 			/* the counts: the row's positions so far, at most the window */
-			Mean8(out, i, k, f8, lsb, p,
+			Mean8(out, i, k, f8, lsb, _mm512_srai_epi64(p, 52),
+				  _mm512_and_si512(p, _mm512_set1_epi64(GS_QUOT_LO_MASK)),
 				  _mm512_min_epi64(_mm512_add_epi64(_mm512_set1_epi64(rowpos0 + i + 1), iota), wv));
 			continue;
 		}
@@ -300,11 +537,18 @@ Scan64Near(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
  *  - otherwise L is normalised to [-2^58, 2^58): lanes with |H| <= 2 convert
  *    directly, the others (|S| > 2^60) are jammed at 2^6 (float8) or 2^30.
  * Caller guarantees |S| < 2^109 (float4: 2^81) and lsb in [-1022, 1015].
+ * With mean, each sum is divided by its count, min(rowpos0 + i + 1, w),
+ * instead (Mean8, the sum as (H * 2^7 + floor(L / 2^52)) * 2^52 + (L mod
+ * 2^52), exact for any L).
  */
 static inline __attribute__((always_inline)) AVX512_TARGET int64_t
 ScanSplit(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_t *carry_h,
-		  int64_t *carry_l, const int f8, const int excl, const int diff)
+		  int64_t *carry_l, int64_t rowpos0, int64_t w, const int f8, const int excl,
+		  const int diff, const int mean)
 {
+	const __m512i iota = _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0);
+	const __m512i wv = _mm512_set1_epi64(w);
+	const __m512i low52 = _mm512_set1_epi64(GS_QUOT_LO_MASK);
 	const __m512i zero = _mm512_setzero_si512();
 	const __m512i last = _mm512_set1_epi64(7);
 	const __m512i half = _mm512_set1_epi64(INT64_C(1) << 58);
@@ -434,6 +678,14 @@ ScanSplit(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_
 			}
 		}
 
+		if (mean)
+		{
+			Mean8(out, i, k, f8, lsb,
+				  _mm512_add_epi64(_mm512_slli_epi64(ph, 7), _mm512_srai_epi64(pl, 52)),
+				  _mm512_and_si512(pl, low52),
+				  _mm512_min_epi64(_mm512_add_epi64(_mm512_set1_epi64(rowpos0 + i + 1), iota), wv));
+			continue;
+		}
 		if (_mm512_cmpgt_epu64_mask(_mm512_add_epi64(ph, big_m1), big2_m1) == 0xff)
 			JAMMED_SUM(ph, pl, jam_low_b, jam_bit_b, rd, rf);	/* every |H| >= big */
 		else if (_mm512_cmple_epu64_mask(_mm512_add_epi64(ph, ten), twenty) == 0xff)
@@ -531,10 +783,10 @@ gs_simd_scan_split(const void *in, void *out, int64_t n, bool f8, int lsb,
 				   bool excl, int64_t *carry_h, int64_t *carry_l)
 {
 	if (f8)
-		return excl ? ScanSplit(in, NULL, out, n, lsb, carry_h, carry_l, 1, 1, 0)
-			: ScanSplit(in, NULL, out, n, lsb, carry_h, carry_l, 1, 0, 0);
-	return excl ? ScanSplit(in, NULL, out, n, lsb, carry_h, carry_l, 0, 1, 0)
-		: ScanSplit(in, NULL, out, n, lsb, carry_h, carry_l, 0, 0, 0);
+		return excl ? ScanSplit(in, NULL, out, n, lsb, carry_h, carry_l, 0, 0, 1, 1, 0, 0)
+			: ScanSplit(in, NULL, out, n, lsb, carry_h, carry_l, 0, 0, 1, 0, 0, 0);
+	return excl ? ScanSplit(in, NULL, out, n, lsb, carry_h, carry_l, 0, 0, 0, 1, 0, 0)
+		: ScanSplit(in, NULL, out, n, lsb, carry_h, carry_l, 0, 0, 0, 0, 0, 0);
 }
 
 /* The carry-save 128-bit kernel of a moving sum, specialised. */
@@ -543,13 +795,40 @@ gs_simd_movsum_split(const void *in, const void *lag, void *out, int64_t n, bool
 					 int lsb, bool diff, int64_t *carry_h, int64_t *carry_l)
 {
 	if (f8)
-		return diff ? ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, 1, 0, 1)
-			: ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, 1, 0, 0);
-	return diff ? ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, 0, 0, 1)
-		: ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, 0, 0, 0);
+		return diff ? ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, 0, 0, 1, 0, 1, 0)
+			: ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, 0, 0, 1, 0, 0, 0);
+	return diff ? ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, 0, 0, 0, 0, 1, 0)
+		: ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, 0, 0, 0, 0, 0, 0);
+}
+
+/* The carry-save 128-bit kernel of a moving or running mean, specialised. */
+AVX512_TARGET void
+gs_simd_movmean_split(const void *in, const void *lag, void *out, int64_t n, bool f8,
+					  int lsb, bool diff, int64_t *carry_h, int64_t *carry_l, int64_t rowpos0,
+					  int64_t w)
+{
+	if (f8 && diff)
+		(void) ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, rowpos0, w, 1, 0, 1, 1);
+	else if (f8)
+		(void) ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, rowpos0, w, 1, 0, 0, 1);
+	else if (diff)
+		(void) ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, rowpos0, w, 0, 0, 1, 1);
+	else
+		(void) ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, rowpos0, w, 0, 0, 0, 1);
 }
 
 #else							/* !GS_HAVE_AVX512_BUILD */
+
+/* Which batch code gs_simd_means may use (none in this build). */
+int			gs_cpu_means_lanes = 0;
+
+/* Built without AVX-512 or AVX2 code: the scalar loop takes every batch. */
+bool
+gs_simd_means(const int64_t *hi, const int64_t *lo, const int64_t *c, int n, int e,
+			  double scale, bool f8, void *out)
+{
+	return false;
+}
 
 /* Built without AVX-512 support: gs_simd_enabled() is false, never called. */
 int64_t
@@ -580,6 +859,14 @@ gs_simd_movsum_split(const void *in, const void *lag, void *out, int64_t n, bool
 					 int lsb, bool diff, int64_t *carry_h, int64_t *carry_l)
 {
 	return -1;
+}
+
+/* Built without AVX-512 support: never called. */
+void
+gs_simd_movmean_split(const void *in, const void *lag, void *out, int64_t n, bool f8,
+					  int lsb, bool diff, int64_t *carry_h, int64_t *carry_l, int64_t rowpos0,
+					  int64_t w)
+{
 }
 
 /* Built without AVX-512 support: never called. */

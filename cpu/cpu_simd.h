@@ -92,6 +92,24 @@ extern void gs_simd_movmean64(const void *in, const void *lag, void *out, int64_
 							  bool f8, int lsb, bool diff, int64_t *acc, int64_t rowpos0,
 							  int64_t w);
 
+/*
+ * The carry-save 128-bit kernel of a mean: as gs_simd_movsum_split (lag
+ * NULL: nothing leaves), each window sum divided by its count,
+ * min(rowpos0 + i + 1, w), and rounded once.
+ */
+extern void gs_simd_movmean_split(const void *in, const void *lag, void *out, int64_t n,
+								  bool f8, int lsb, bool diff, int64_t *carry_h,
+								  int64_t *carry_l, int64_t rowpos0, int64_t w);
+
+/*
+ * gs_cpu_means's batch (cpu/cpu.h) on AVX-512, or on AVX2 with FMA, where
+ * the CPU has them (scale = 2^e); returns false, doing nothing, where it
+ * has neither.
+ */
+extern int	gs_cpu_means_lanes;	/* 0: the best there is; 1: the scalar loop; 4: AVX2 at most */
+extern bool gs_simd_means(const int64_t *hi, const int64_t *lo, const int64_t *c, int n,
+						  int e, double scale, bool f8, void *out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -39,6 +39,23 @@
 #define W_ACC128	1
 #define W_WIDE		2
 
+/* Means a batch holds (MeanBatch). */
+#define MEAN_BATCH	256
+
+/*
+ * Means waiting to be divided, many at once (MeanFlush), from output
+ * first on: each one's exact sum S = hi * 2^52 + lo (0 <= lo < 2^52, in
+ * the fast quotient's range, GS_QUOT_HI_OK) and count (below 2^52).
+ */
+typedef struct MeanBatch
+{
+	int64_t		hi[MEAN_BATCH];
+	int64_t		lo[MEAN_BATCH];
+	int64_t		c[MEAN_BATCH];
+	int			n;
+	int64_t		first;
+} MeanBatch;
+
 /* What is in the window now. */
 typedef struct WinState
 {
@@ -64,6 +81,7 @@ typedef struct WinScan
 	int			acc_bits;		/* widest accumulator used */
 	WinState	st;
 	uint64_t	scratch[GS_MAX_LIMBS];
+	MeanBatch	mb;
 	/*
 	 * analyses of the values that entered this row, by row position >>
 	 * slot_shift (0: no value leaves; none kept), slots [0, slots_used)
@@ -93,6 +111,45 @@ IntAt(GsElemType type, const char *p, int64_t i)
 		default:
 			return ((const int64_t *) p)[i];
 	}
+}
+
+/* Divide the batched means into out (the block's results) and empty the batch. */
+static void
+MeanFlush(MeanBatch *mb, int e, bool f8, char *out)
+{
+	if (mb->n > 0)
+		gs_cpu_means(mb->hi, mb->lo, mb->c, mb->n, e, f8, out + mb->first * (f8 ? 8 : 4));
+	mb->n = 0;
+}
+
+/*
+ * The mean of output ai, sum s over count c: into the batch (divided when
+ * full), or, beyond the fast quotient's range, rounded at once.
+ */
+static inline __attribute__((always_inline)) void
+MeanPut(MeanBatch *mb, gs_i128 s, int64_t c, int64_t ai, int e, bool f8, char *out)
+{
+	gs_i128		hi = s >> 52;
+
+	if (unlikely(!(hi >= -(INT64_C(1) << 51) && hi < (INT64_C(1) << 51) &&
+				   (uint64_t) c <= GS_QUOT_MAX_COUNT)))
+	{
+		double		v = gs_mean_round(s, e, gs_pow2(e), (uint64_t) c, f8);
+
+		MeanFlush(mb, e, f8, out);
+		if (f8)
+			((double *) out)[ai] = v;
+		else
+			((float *) out)[ai] = (float) v;
+		return;
+	}
+	if (mb->n == 0)
+		mb->first = ai;
+	mb->hi[mb->n] = (int64_t) hi;
+	mb->lo[mb->n] = (int64_t) s & GS_QUOT_LO_MASK;
+	mb->c[mb->n] = c;
+	if (++mb->n == MEAN_BATCH)
+		MeanFlush(mb, e, f8, out);
 }
 
 /*
@@ -130,9 +187,7 @@ IntLoop(WinScan *ws, GsElemType type, const char *in, const char *lag, char *out
 		acc += IntAt(type, in, ai);
 		nvals++;
 		if (mean)
-			((double *) out)[ai] = acc == 0 ? 0.0
-				: gs_round_quotient(acc < 0, acc < 0 ? (gs_u128) -acc : (gs_u128) acc, 0, 0,
-									(uint64_t) nvals, 1);
+			MeanPut(&ws->mb, acc, nvals, ai, 0, true, out);
 		else
 		{
 			if (acc < INT64_MIN || acc > INT64_MAX)
@@ -144,9 +199,58 @@ IntLoop(WinScan *ws, GsElemType type, const char *in, const char *lag, char *out
 		}
 		ai++;
 	}
+	if (mean)
+		MeanFlush(&ws->mb, 0, true, out);
 	CarryFromI128(&ws->st.sum, acc, 0);
 	ws->st.nvals = nvals;
 	return bad;
+}
+
+/*
+ * The means of a block of an integer row without NULLs (see MeanRun): the
+ * window sum in an int64 (acc64: int2 and int4 blocks whose sums stay
+ * below 2^62) or an int128, split into the batch, divided MEAN_BATCH at a
+ * time.
+ */
+static inline __attribute__((always_inline)) void
+IntMeanRun(WinScan *ws, GsElemType type, const char *in, const char *lag, char *out,
+		   int64_t np, bool acc64)
+{
+	MeanBatch  *mb = &ws->mb;
+	gs_i128		acc = CarryToI128(&ws->st.sum);
+	int64_t		a = (int64_t) acc;
+	int64_t		nvals = ws->st.nvals;
+	int64_t		i0;
+
+	for (i0 = 0; i0 < np; i0 += MEAN_BATCH)
+	{
+		int			m = (int) Min(MEAN_BATCH, np - i0),
+					j;
+
+		for (j = 0; j < m; j++)
+		{
+			int64_t		i = i0 + j;
+			gs_i128		s;
+
+			if (acc64)
+			{
+				a += IntAt(type, in, i) - (lag ? IntAt(type, lag, i) : 0);
+				s = a;
+			}
+			else
+			{
+				acc += (gs_i128) IntAt(type, in, i) - (lag ? (gs_i128) IntAt(type, lag, i) : 0);
+				s = acc;
+			}
+			nvals += lag == NULL;
+			mb->hi[j] = (int64_t) (s >> 52);
+			mb->lo[j] = (int64_t) s & GS_QUOT_LO_MASK;
+			mb->c[j] = nvals;
+		}
+		gs_cpu_means(mb->hi, mb->lo, mb->c, m, 0, true, out + i0 * 8);
+	}
+	CarryFromI128(&ws->st.sum, acc64 ? (gs_i128) a : acc, 0);
+	ws->st.nvals = nvals;
 }
 
 /* One block of an integer row (IntLoop), its constant arguments made constant. */
@@ -156,6 +260,31 @@ IntBlock(WinScan *ws, const char *in, const char *lag, char *out,
 {
 	GsElemType	type = ws->spec->type;
 	bool		hasnulls = ws->spec->nulls != NULL;
+	gs_i128		carry = CarryToI128(&ws->st.sum);
+	gs_i128		mag = carry < 0 ? -carry : carry;
+
+	/*
+	 * means without NULLs, every window sum within the fast quotient's
+	 * range (|sum| < 2^102: the carry plus np values below 2^63) and every
+	 * count below 2^52: the tight loop
+	 */
+	if (ws->mean && !hasnulls && mag < ((gs_i128) 1 << 101) && np <= 4096 &&
+		ws->st.nvals + np <= (int64_t) GS_QUOT_MAX_COUNT)
+	{
+		const char *lg = b ? lag : NULL;
+		/* int2, int4: np values below 2^31 keep a carry below 2^61 within 2^62 */
+		bool		acc64 = type != GS_INT8 && mag < ((gs_i128) 1 << 61);
+
+		if (type == GS_INT2)
+			acc64 ? IntMeanRun(ws, GS_INT2, in, lg, out, np, true)
+				: IntMeanRun(ws, GS_INT2, in, lg, out, np, false);
+		else if (type == GS_INT4)
+			acc64 ? IntMeanRun(ws, GS_INT4, in, lg, out, np, true)
+				: IntMeanRun(ws, GS_INT4, in, lg, out, np, false);
+		else
+			IntMeanRun(ws, GS_INT8, in, lg, out, np, false);
+		return -1;
+	}
 
 #define INT_CASE(T, N, M) \
 	if (type == (T) && hasnulls == (N) && ws->mean == (M)) \
@@ -241,7 +370,6 @@ FloatResult(const WinState *st, FloatAcc *fa, bool f8, int accw, bool special, b
 {
 	double		v;
 	int			neg;
-	gs_u128		mag;
 
 	if (special && unlikely(st->nan || st->pinf || st->ninf))
 	{
@@ -261,9 +389,7 @@ FloatResult(const WinState *st, FloatAcc *fa, bool f8, int accw, bool special, b
 			*overflow = isinf(v);
 			return v;
 		}
-		neg = fa->a64 < 0;
-		mag = neg ? (gs_u128) -(gs_i128) fa->a64 : (gs_u128) fa->a64;
-		return gs_round_quotient(neg, mag, 0, c->lsb, (uint64_t) st->nvals, f8);
+		return gs_mean_round(fa->a64, c->lsb, c->scale_d, (uint64_t) st->nvals, f8);
 	}
 	if (accw == W_ACC128)
 	{
@@ -275,9 +401,7 @@ FloatResult(const WinState *st, FloatAcc *fa, bool f8, int accw, bool special, b
 			*overflow = isinf(v);
 			return v;
 		}
-		neg = fa->a128 < 0;
-		mag = neg ? (gs_u128) 0 - (gs_u128) fa->a128 : (gs_u128) fa->a128;
-		return gs_round_quotient(neg, mag, 0, c->lsb, (uint64_t) st->nvals, f8);
+		return gs_mean_round(fa->a128, c->lsb, c->scale_d, (uint64_t) st->nvals, f8);
 	}
 	else
 	{
@@ -361,6 +485,14 @@ FloatLoop(WinScan *ws, FloatAcc *fa, const char *in, const char *lag, char *out,
 		FloatMove(st, fa, f8 ? ((const uint64_t *) in)[ai] : ((const uint32_t *) in)[ai],
 				  f8, accw, special, false, c);
 		st->nvals++;
+		if (mean && !special && accw != W_WIDE)
+		{
+			/* means of finite values: divided in batches */
+			MeanPut(&ws->mb, accw == W_ACC64 ? (gs_i128) fa->a64 : fa->a128, st->nvals, ai,
+					c->lsb, f8, out);
+			ai++;
+			continue;
+		}
 		v = FloatResult(st, fa, f8, accw, special, mean, c, ws->scratch, &overflow);
 		if (f8)
 			((double *) out)[ai] = v;
@@ -370,7 +502,70 @@ FloatLoop(WinScan *ws, FloatAcc *fa, const char *in, const char *lag, char *out,
 			bad = ai;
 		ai++;
 	}
+	if (mean && !special && accw != W_WIDE)
+		MeanFlush(&ws->mb, c->lsb, f8, out);
 	return bad;
+}
+
+/*
+ * The means of a block of finite values without NULLs (the portable
+ * path's tight loop): each value entering added, the one leaving (lag)
+ * subtracted, each window sum (within the fast quotient's range, by the
+ * caller's choice) split into the batch and divided MEAN_BATCH at a time
+ * (gs_cpu_means).  Without values leaving each output counts one more.
+ */
+static inline __attribute__((always_inline)) void
+MeanRun(WinScan *ws, FloatAcc *fa, const char *in, const char *lag, char *out, int64_t np,
+		const FloatConsts *c, bool f8, int accw)
+{
+	MeanBatch  *mb = &ws->mb;
+	int64_t		nvals = ws->st.nvals;
+	int64_t		a64 = fa->a64;
+	gs_i128		a128 = fa->a128;
+	int64_t		i0;
+
+	for (i0 = 0; i0 < np; i0 += MEAN_BATCH)
+	{
+		int			m = (int) Min(MEAN_BATCH, np - i0),
+					j;
+
+		for (j = 0; j < m; j++)
+		{
+			int64_t		i = i0 + j;
+			gs_i128		s;
+
+			if (accw == W_ACC64)
+			{
+				double		x = f8 ? ((const double *) in)[i] : (double) ((const float *) in)[i];
+
+				a64 += gs_f64_to_fixed64(x, c->s1, c->s2);
+				if (lag)
+				{
+					double		y = f8 ? ((const double *) lag)[i] : (double) ((const float *) lag)[i];
+
+					a64 -= gs_f64_to_fixed64(y, c->s1, c->s2);
+				}
+				s = a64;
+			}
+			else
+			{
+				a128 += f8 ? gs_f64_to_fixed128(((const uint64_t *) in)[i], c->lsb)
+					: gs_f32_to_fixed128(((const uint32_t *) in)[i], c->lsb);
+				if (lag)
+					a128 -= f8 ? gs_f64_to_fixed128(((const uint64_t *) lag)[i], c->lsb)
+						: gs_f32_to_fixed128(((const uint32_t *) lag)[i], c->lsb);
+				s = a128;
+			}
+			nvals += lag == NULL;
+			mb->hi[j] = (int64_t) (s >> 52);
+			mb->lo[j] = (int64_t) s & GS_QUOT_LO_MASK;
+			mb->c[j] = nvals;
+		}
+		gs_cpu_means(mb->hi, mb->lo, mb->c, m, c->lsb, f8, out + i0 * (f8 ? 8 : 4));
+	}
+	fa->a64 = a64;
+	fa->a128 = a128;
+	ws->st.nvals = nvals;
 }
 
 /* Widen an analysis so that it also bounds the values another one bounds. */
@@ -493,6 +688,20 @@ FloatBlock(WinScan *ws, const char *in, int64_t a, const char *lag, char *out,
 		CarryFromI128(&st->sum, fa.a64, unit);
 		return -1;
 	}
+	if (mean && !special && !hasnulls && np >= GS_SIMD_MIN_VALUES && gs_simd_enabled() &&
+		accw == W_ACC128 && gs_simd_split_ok(f8, need, unit))
+	{
+		/* and on the carry-save 128-bit kernel */
+		int64_t		h,
+					l;
+
+		CarrySplit59(fa.a128, &h, &l);
+		gs_simd_movmean_split(in, b ? lag : NULL, out, np, f8, unit, diff, &h, &l,
+							  rowpos0 + ws->count_base, ws->window);
+		st->nvals += a - b;
+		CarryFromI128(&st->sum, CarryJoin59(h, l), unit);
+		return -1;
+	}
 	if (!mean && !special && !hasnulls && np >= GS_SIMD_MIN_VALUES && gs_simd_enabled())
 	{
 		if (accw == W_ACC64 && gs_simd_scan64_ok(f8, unit))
@@ -515,6 +724,35 @@ FloatBlock(WinScan *ws, const char *in, int64_t a, const char *lag, char *out,
 			CarryFromI128(&st->sum, CarryJoin59(h, l), unit);
 			return bad;
 		}
+	}
+
+	/*
+	 * Means of finite values without NULLs whose sums and counts lie in the
+	 * fast quotient's range (a 128-bit block's sums below 2^102 units):
+	 * the tight loop
+	 */
+	if (mean && !special && !hasnulls && (accw == W_ACC64 || (accw == W_ACC128 && need <= 103)) &&
+		st->nvals + np <= (int64_t) GS_QUOT_MAX_COUNT)
+	{
+		const char *lg = b ? lag : NULL;
+
+		if (accw == W_ACC64)
+		{
+			if (f8)
+				MeanRun(ws, &fa, in, lg, out, np, &c, true, W_ACC64);
+			else
+				MeanRun(ws, &fa, in, lg, out, np, &c, false, W_ACC64);
+			CarryFromI128(&st->sum, fa.a64, unit);
+		}
+		else
+		{
+			if (f8)
+				MeanRun(ws, &fa, in, lg, out, np, &c, true, W_ACC128);
+			else
+				MeanRun(ws, &fa, in, lg, out, np, &c, false, W_ACC128);
+			CarryFromI128(&st->sum, fa.a128, unit);
+		}
+		return -1;
 	}
 
 #define FLOAT_CASE(F8, A, S, N, M) \

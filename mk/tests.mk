@@ -24,6 +24,12 @@ test/engine/accum_test: test/engine/accum_test.c test/rand.h test/engine/referen
 		$(ENGINE_SRC) $(ENGINE_HDR)
 	$(CC) $(TEST_CFLAGS) -o $@ test/engine/accum_test.c $(ENGINE_SRC) -lpthread -lm
 
+# exact means on and next to rounding ties (core/exact.h's fast quotient,
+# cpu/means.c's batches, the engine's means) against the same reference
+test/engine/quotient_test: test/engine/quotient_test.c test/rand.h test/engine/reference.h \
+		$(ENGINE_SRC) $(ENGINE_HDR)
+	$(CC) $(TEST_CFLAGS) -o $@ test/engine/quotient_test.c $(ENGINE_SRC) -lpthread -lm
+
 test/bench/cpu_bench: test/bench/cpu_bench.c $(BENCH_H) $(ENGINE_SRC) $(ENGINE_HDR)
 	$(CC) $(TEST_CFLAGS) -o $@ test/bench/cpu_bench.c $(ENGINE_SRC) -lpthread -lm
 

@@ -54,6 +54,13 @@ if make -s PG_CONFIG="$PG_CONFIG" test/engine/accum_test; then
 else
 	FAILED=$((FAILED + 1))
 fi
+# exact means on and next to rounding ties
+if make -s PG_CONFIG="$PG_CONFIG" test/engine/quotient_test; then
+	test/engine/quotient_test -q | tee "$LOG_DIR/quotient_test.log"
+	add_counts "$LOG_DIR/quotient_test.log"
+else
+	FAILED=$((FAILED + 1))
+fi
 
 install_missing "the reliability tests" python3 || FAILED=$((FAILED + 1))
 
