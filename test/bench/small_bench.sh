@@ -31,7 +31,7 @@ setup_packages || exit 1
 if [ "$BUILD" != 0 ]; then
 	build_install || exit 1
 fi
-(cd test/bench/naive && make -s PG_CONFIG="$PG_CONFIG" && make -s PG_CONFIG="$PG_CONFIG" install) >/dev/null ||
+(cd test/bench/naive && make -s with_llvm=no PG_CONFIG="$PG_CONFIG" && make -s with_llvm=no PG_CONFIG="$PG_CONFIG" install) >/dev/null ||
 	{ echo "the naive extension did not build"; exit 1; }
 cluster_start "-c shared_buffers=2GB" || exit 1
 trap cluster_remove EXIT
