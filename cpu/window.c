@@ -210,7 +210,7 @@ IntLoop(WinScan *ws, GsElemType type, const char *in, const char *lag, char *out
  * The means of a block of an integer row without NULLs (see MeanRun): the
  * window sum in an int64 (acc64: int2 and int4 blocks whose sums stay
  * below 2^62) or an int128, split into the batch, divided MEAN_BATCH at a
- * time.
+ * time; sums that stay below 2^53, one division each.
  */
 static inline __attribute__((always_inline)) void
 IntMeanRun(WinScan *ws, GsElemType type, const char *in, const char *lag, char *out,
@@ -222,6 +222,27 @@ IntMeanRun(WinScan *ws, GsElemType type, const char *in, const char *lag, char *
 	int64_t		nvals = ws->st.nvals;
 	int64_t		i0;
 
+	if (acc64 && a < (INT64_C(1) << 52) && a > -(INT64_C(1) << 52))
+	{
+		/*
+		 * np <= 4096 values (and as many leaving) below 2^31 keep every sum
+		 * below 2^53, and the counts are below 2^52: both are exact
+		 * doubles, and IEEE division rounds their quotient once, to
+		 * nearest, even on ties (an integer sum's mean is 0 or at least
+		 * 2^-52, never subnormal; a zero sum gives +0)
+		 */
+		double	   *o = (double *) out;
+
+		for (i0 = 0; i0 < np; i0++)
+		{
+			a += IntAt(type, in, i0) - (lag ? IntAt(type, lag, i0) : 0);
+			nvals += lag == NULL;
+			o[i0] = (double) a / (double) nvals;
+		}
+		CarryFromI128(&ws->st.sum, (gs_i128) a, 0);
+		ws->st.nvals = nvals;
+		return;
+	}
 	for (i0 = 0; i0 < np; i0 += MEAN_BATCH)
 	{
 		int			m = (int) Min(MEAN_BATCH, np - i0),
