@@ -152,6 +152,22 @@ build_install() {
 	fi
 }
 
+# A benchmark's host name for its log: $1 if given, else the GPU's model
+# (h100, h200, ...), else dev.
+bench_host() {
+	local h=${1:-$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1 |
+		grep -oE '[AHBLV][0-9]{2,3}' | head -1 | tr '[:upper:]' '[:lower:]')}
+	echo "${h:-dev}"
+}
+
+# A new log file test/bench/results/$1-<date>-$2.txt (-2, -3, ... when taken).
+bench_log() {
+	local log=test/bench/results/$1-$(date +%F)-$2.txt k=2
+	mkdir -p test/bench/results
+	while [ -e "$log" ]; do log=test/bench/results/$1-$(date +%F)-$2-$k.txt; k=$((k + 1)); done
+	echo "$log"
+}
+
 # Stop the cluster, if it runs (one left over by an earlier run too).
 cluster_stop() {
 	if [ -f "$PGDATA_DIR/postmaster.pid" ]; then

@@ -19,13 +19,8 @@ export GPUSCAN_PORT=${GPUSCAN_PORT:-54349}
 cd "$TOP" || exit 1
 ROUNDS=${ROUNDS:-5}
 BUILD=${BUILD:-1}
-HOST=${1:-$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1 |
-	grep -oE '[AHBLV][0-9]{2,3}' | head -1 | tr '[:upper:]' '[:lower:]')}
-HOST=${HOST:-dev}
-mkdir -p test/bench/results
-LOG=test/bench/results/small-$(date +%F)-$HOST.txt
-k=2
-while [ -e "$LOG" ]; do LOG=test/bench/results/small-$(date +%F)-$HOST-$k.txt; k=$((k + 1)); done
+HOST=$(bench_host "${1:-}")
+LOG=$(bench_log small "$HOST")
 
 setup_packages || exit 1
 if [ "$BUILD" != 0 ]; then
