@@ -381,6 +381,26 @@ CompleteJob(Job *job)
 		ConditionVariableSignal(&gs_svc->segment_cv);
 }
 
+/*
+ * Finish and complete every job in flight on GPU dev (-1: on every GPU),
+ * but skip, before a GPU is reset or its buffers freed.
+ */
+static void
+FinishAll(int dev, Job *skip)
+{
+	for (int i = 0; i < nusable; i++)
+		for (int lane = 0; lane < GS_LANES; lane++)
+		{
+			Job		   *job = &jobs[usable[i]][lane];
+
+			if (job != skip && job->busy && (dev < 0 || usable[i] == dev))
+			{
+				FinishJob(job);
+				CompleteJob(job);
+			}
+		}
+}
+
 /* Page-locked staging for batches on each lane of GPU dev (NULL where that fails: no batches). */
 static void
 AllocStaging(int dev)
@@ -445,6 +465,7 @@ BringBack(void)
 
 		if (!gs_svc->stats[d].out_of_service)
 			continue;
+		FinishAll(-1, NULL);	/* the ring's page-locking may belong to d's context */
 		if (gs_cuda_reset(d, msg, sizeof(msg)) != GS_OK)
 		{
 			ereport(LOG,
@@ -482,21 +503,10 @@ FinishAndComplete(Job *job)
 	int			dev = job->device;
 
 	FinishJob(job);
-	if (job->status == GS_ERR_CUDA || job->status == GS_ERR_GPU_OUT_OF_MEMORY)
-	{
-		for (int i = 0; i < nusable; i++)
-			for (int lane = 0; lane < GS_LANES; lane++)
-			{
-				Job		   *other = &jobs[usable[i]][lane];
-
-				if (other != job && other->busy &&
-					(usable[i] == dev || job->status == GS_ERR_CUDA))
-				{
-					FinishJob(other);
-					CompleteJob(other);
-				}
-			}
-	}
+	if (job->status == GS_ERR_CUDA)
+		FinishAll(-1, job);
+	else if (job->status == GS_ERR_GPU_OUT_OF_MEMORY)
+		FinishAll(dev, job);
 	if (job->status == GS_ERR_CUDA)
 	{
 		char		msg[256];
