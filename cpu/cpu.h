@@ -80,11 +80,13 @@ extern void gs_cpu_float_consts(FloatConsts *c, int unit);
 /*
  * The scalar float loops (cpu/sum_float.c): a 64- or 128-bit accumulator in
  * st, or a wide one (st->wide, c->nlimbs limbs).  Return the index of the
- * first output that overflows, or -1.
+ * first output that overflows, or -1.  top: every sum of the block is below
+ * 2^top (finite values), so results need no overflow check where top is
+ * within the result type's range.
  */
 extern int64_t gs_cpu_float_scalar(const void *in, void *out, int64_t n,
 								   RowState *st, const FloatConsts *c, bool f8,
-								   bool wide128, bool special, bool excl);
+								   bool wide128, bool special, bool excl, int top);
 extern int64_t gs_cpu_float_wide(const void *in, void *out, int64_t n,
 								 RowState *st, const FloatConsts *c, int f8,
 								 int excl);

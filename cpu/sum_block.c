@@ -90,7 +90,7 @@ gs_cpu_float_block(const void *in, void *out, int64_t n, bool f8, bool excl,
 		else
 		{
 			st->acc64 = acc;
-			bad = gs_cpu_float_scalar(in, out, n, st, &c, f8, false, special, excl);
+			bad = gs_cpu_float_scalar(in, out, n, st, &c, f8, false, special, excl, unit + need - 1);
 			acc = st->acc64;
 		}
 		CarryFromI128(carry, acc, unit);
@@ -112,7 +112,7 @@ gs_cpu_float_block(const void *in, void *out, int64_t n, bool f8, bool excl,
 		else
 		{
 			st->acc128 = acc;
-			bad = gs_cpu_float_scalar(in, out, n, st, &c, f8, true, special, excl);
+			bad = gs_cpu_float_scalar(in, out, n, st, &c, f8, true, special, excl, unit + need - 1);
 			acc = st->acc128;
 		}
 		CarryFromI128(carry, acc, unit);

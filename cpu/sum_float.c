@@ -84,7 +84,7 @@ SpecialAwareResult(uint32_t flags, double rounded, bool acc_zero)
 static inline __attribute__((always_inline)) int64_t
 ScanFloatLoop(const void *in, void *out, int64_t n, RowState *stp,
 			  const FloatConsts *c, const int f8, const int accw,
-			  const int special, const int excl)
+			  const int special, const int excl, const int check)
 {
 	RowState	st = *stp;
 	int64_t		i;
@@ -104,7 +104,7 @@ ScanFloatLoop(const void *in, void *out, int64_t n, RowState *stp,
 				ADD_VALUE(f8, accw, st, in, i, c);
 				STORE_F(out, i, f8, ROUND_ACC(f8, accw, st, c));
 			}
-			if (unlikely(ResultIsInf(out, i, f8)))
+			if (check && unlikely(ResultIsInf(out, i, f8)))
 			{
 				bad = i;
 				break;
@@ -146,19 +146,29 @@ ScanFloatLoop(const void *in, void *out, int64_t n, RowState *stp,
 	return bad;
 }
 
-/* Dispatch a scalar float loop to its specialisation. */
+/*
+ * Dispatch a scalar float loop to its specialisation.  Without specials,
+ * a block whose sums stay below 2^(top + 1) units of the result's largest
+ * binade cannot overflow: top (the unit plus the width less the sign) at
+ * most 1023 (double) or 127 (float) skips the check of each result.
+ */
 int64_t
 gs_cpu_float_scalar(const void *in, void *out, int64_t n, RowState *st,
 					const FloatConsts *c, bool f8, bool wide128, bool special,
-					bool excl)
+					bool excl, int top)
 {
+	bool		check = top > (f8 ? 1023 : 127);
+
 #define CASE(F8, ACC) \
 	if (special) \
-		return excl ? ScanFloatLoop(in, out, n, st, c, F8, ACC, 1, 1) \
-			: ScanFloatLoop(in, out, n, st, c, F8, ACC, 1, 0); \
+		return excl ? ScanFloatLoop(in, out, n, st, c, F8, ACC, 1, 1, 1) \
+			: ScanFloatLoop(in, out, n, st, c, F8, ACC, 1, 0, 1); \
+	else if (check) \
+		return excl ? ScanFloatLoop(in, out, n, st, c, F8, ACC, 0, 1, 1) \
+			: ScanFloatLoop(in, out, n, st, c, F8, ACC, 0, 0, 1); \
 	else \
-		return excl ? ScanFloatLoop(in, out, n, st, c, F8, ACC, 0, 1) \
-			: ScanFloatLoop(in, out, n, st, c, F8, ACC, 0, 0)
+		return excl ? ScanFloatLoop(in, out, n, st, c, F8, ACC, 0, 1, 0) \
+			: ScanFloatLoop(in, out, n, st, c, F8, ACC, 0, 0, 0)
 
 	if (f8)
 	{
