@@ -31,24 +31,16 @@ CarryIsZero(const Carry *c)
 	return any == 0;
 }
 
-/* A bound b with |w| <= 2^b (0 for zero; see gs_wide_bits). */
+/*
+ * A bound b with |w| <= 2^b (0 for zero; see gs_wide_bits); *low: the
+ * trailing zero bits of w (w nonzero).
+ */
 static inline int
-CarryBits(const Carry *c)
+CarryBits(const Carry *c, int *low)
 {
-	int			low;
-	int			bits = gs_wide_bits(c->w, GS_MAX_LIMBS, &low);
+	int			bits = gs_wide_bits(c->w, GS_MAX_LIMBS, low);
 
 	return bits + (bits > 0 && !(c->w[GS_MAX_LIMBS - 1] >> 63));
-}
-
-/* Trailing zero bits of w (w nonzero). */
-static inline int
-CarryCtz(const Carry *c)
-{
-	int			low;
-
-	(void) gs_wide_bits(c->w, GS_MAX_LIMBS, &low);
-	return low;
 }
 
 /* Re-express the carry in units of 2^unit; exact by the caller's choice. */

@@ -30,13 +30,15 @@ gs_cpu_block_width(const GsFloatStats *fs, int64_t n, const Carry *carry, bool f
 	bool		czero = CarryIsZero(carry);
 	bool		any = fs->lo != INT32_MAX;	/* a finite nonzero value to add */
 	int			u = INT_MAX,
-				top = INT_MIN;
+				top = INT_MIN,
+				low,
+				ct = czero ? 0 : carry->unit + CarryBits(carry, &low);
 
 	if (any)
 		u = fs->lo - GS_LO_BIAS(f8);
 	if (!czero)
 	{
-		int			cu = carry->unit + CarryCtz(carry);
+		int			cu = carry->unit + low;
 
 		u = cu < u ? cu : u;
 	}
@@ -45,11 +47,7 @@ gs_cpu_block_width(const GsFloatStats *fs, int64_t n, const Carry *carry, bool f
 	if (any)
 		top = gs_float_top_bit(fs->maxabs, f8) + 1 + gs_ceil_log2(n);
 	if (!czero)
-	{
-		int			ct = carry->unit + CarryBits(carry);
-
 		top = ct > top ? ct : top;
-	}
 	*unit = u;
 	return top == INT_MIN ? 2 : top + 1 - u + 1;
 }

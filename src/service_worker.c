@@ -421,9 +421,10 @@ FreeStaging(int dev)
 }
 
 /*
- * Take GPU dev out of service (its lanes idle): the others serve on; with
- * none left, the service has no GPU and what is queued ends (auto scans
- * then run on the CPU).  Reloading the configuration tries it again.
+ * Take GPU dev out of service (its lanes idle, its staging freed): the
+ * others serve on; with none left, the service has no GPU and what is
+ * queued ends (auto scans then run on the CPU).  Reloading the
+ * configuration tries it again.
  */
 static void
 TakeOutOfService(int dev, const char *why)
@@ -434,7 +435,6 @@ TakeOutOfService(int dev, const char *why)
 		if (usable[i] != dev)
 			usable[k++] = usable[i];
 	nusable = k;
-	FreeStaging(dev);
 	SpinLockAcquire(&gs_svc->mutex);
 	gs_svc->stats[dev].out_of_service = true;
 	strlcpy(gs_svc->stats[dev].why, why, sizeof(gs_svc->stats[dev].why));
@@ -511,10 +511,9 @@ FinishAndComplete(Job *job)
 	{
 		char		msg[256];
 		char		why[200];
-
-		/* a fault the request asked for says nothing of the GPU */
 		bool		staged = staging[dev][0] != NULL;
 
+		/* a fault the request asked for says nothing of the GPU */
 		if (!job->asked_fault)
 			failures[dev]++;
 		snprintf(why, sizeof(why), "%d chunks failed in a row, the last: %s", failures[dev],
@@ -525,11 +524,11 @@ FinishAndComplete(Job *job)
 			snprintf(why, sizeof(why), "it could not be started afresh after a CUDA error: %s", msg);
 			failures[dev] = GPU_FAILURES_OUT;
 		}
-		else if (staged)
-			AllocStaging(dev);
 		CompleteJob(job);
 		if (failures[dev] >= GPU_FAILURES_OUT)
 			TakeOutOfService(dev, why);
+		else if (staged)
+			AllocStaging(dev);
 		return;
 	}
 	if (job->status == GS_OK)
