@@ -15,7 +15,7 @@
 
 #include <limits.h>
 
-/* -1: use AVX-512 when the CPU has it; 0: never. */
+/* -1: use AVX-512 (else AVX2) when the CPU has it; 0: never; 2: AVX2 at most. */
 int			gs_cpu_simd = -1;
 
 #ifdef GS_HAVE_AVX512_BUILD
@@ -29,7 +29,7 @@ gs_simd_enabled(void)
 {
 	static int	cpu = -1;
 
-	if (gs_cpu_simd == 0)
+	if (gs_cpu_simd == 0 || gs_cpu_simd == 2)
 		return false;
 	if (cpu < 0)
 	{

@@ -450,8 +450,9 @@ extern GsStatus gs_chunked_scan(const GsScanSpec *spec, GsKernel kernel, int fau
 								GsGpuTimes *times);
 
 /*
- * Whether the float analysis and the CPU engine may use AVX-512: -1
- * (default) when the CPU has it, 0 never.  Results are identical either way.
+ * Whether the float analysis and the CPU engine may use AVX-512 or AVX2: -1
+ * (default) the best the CPU has, 0 neither, 2 AVX2 at most.  Results are
+ * identical either way.
  */
 extern int	gs_cpu_simd;
 

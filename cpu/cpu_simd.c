@@ -1,5 +1,5 @@
 /*
- * cpu/cpu_simd.c — AVX-512 scan kernels of the exact CPU engine.
+ * cpu/cpu_simd.c — AVX-512 and AVX2 scan kernels of the exact CPU engine.
  *
  * The same plan and the same integers as core/exact.h, eight values at a
  * time: each float becomes its fixed-point integer (exact: a power-of-two
@@ -13,14 +13,17 @@
  * reference.
  *
  * Used when the CPU has AVX-512 F, DQ, CD, VL and BW, checked at run time
- * (gs_simd_enabled); the scalar loops of cpu/sum_float.c serve every other
- * case.  The AVX-512 float analysis is core/analysis.c's.
+ * (gs_simd_enabled); else the AVX2 kernels below (with FMA, gs_avx2_enabled)
+ * compute the same four values at a time; the scalar loops of
+ * cpu/sum_float.c serve every other case.  The vector float analysis is
+ * core/analysis.c's.
  */
 #include "cpu_simd.h"
 #include "../core/exact.h"
 #include "../core/simd.h"
 
 #include <limits.h>
+#include <math.h>
 
 #ifdef GS_HAVE_AVX512_BUILD
 
@@ -725,8 +728,8 @@ ScanSplit(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_
 }
 
 /* The 64-bit kernel, specialised. */
-AVX512_TARGET int64_t
-gs_simd_scan64(const void *in, void *out, int64_t n, bool f8, int lsb,
+static AVX512_TARGET int64_t
+Avx512Scan64(const void *in, void *out, int64_t n, bool f8, int lsb,
 			   bool excl, int64_t *acc)
 {
 	if (f8)
@@ -735,8 +738,8 @@ gs_simd_scan64(const void *in, void *out, int64_t n, bool f8, int lsb,
 }
 
 /* The 64-bit kernel of a moving sum, specialised. */
-AVX512_TARGET int64_t
-gs_simd_movsum64(const void *in, const void *lag, void *out, int64_t n, bool f8,
+static AVX512_TARGET int64_t
+Avx512Movsum64(const void *in, const void *lag, void *out, int64_t n, bool f8,
 				 int lsb, bool diff, int64_t w, int64_t *acc)
 {
 	if (w < 8 * GS_SIMD_NEAR_VECTORS && n >= w)
@@ -763,8 +766,8 @@ gs_simd_movsum64(const void *in, const void *lag, void *out, int64_t n, bool f8,
 }
 
 /* The 64-bit kernel of a moving or running mean, specialised. */
-AVX512_TARGET void
-gs_simd_movmean64(const void *in, const void *lag, void *out, int64_t n, bool f8,
+static AVX512_TARGET void
+Avx512Movmean64(const void *in, const void *lag, void *out, int64_t n, bool f8,
 				  int lsb, bool diff, int64_t *acc, int64_t rowpos0, int64_t w)
 {
 	if (f8 && diff)
@@ -778,8 +781,8 @@ gs_simd_movmean64(const void *in, const void *lag, void *out, int64_t n, bool f8
 }
 
 /* The carry-save 128-bit kernel, specialised. */
-AVX512_TARGET int64_t
-gs_simd_scan_split(const void *in, void *out, int64_t n, bool f8, int lsb,
+static AVX512_TARGET int64_t
+Avx512ScanSplit(const void *in, void *out, int64_t n, bool f8, int lsb,
 				   bool excl, int64_t *carry_h, int64_t *carry_l)
 {
 	if (f8)
@@ -790,8 +793,8 @@ gs_simd_scan_split(const void *in, void *out, int64_t n, bool f8, int lsb,
 }
 
 /* The carry-save 128-bit kernel of a moving sum, specialised. */
-AVX512_TARGET int64_t
-gs_simd_movsum_split(const void *in, const void *lag, void *out, int64_t n, bool f8,
+static AVX512_TARGET int64_t
+Avx512MovsumSplit(const void *in, const void *lag, void *out, int64_t n, bool f8,
 					 int lsb, bool diff, int64_t *carry_h, int64_t *carry_l)
 {
 	if (f8)
@@ -802,8 +805,8 @@ gs_simd_movsum_split(const void *in, const void *lag, void *out, int64_t n, bool
 }
 
 /* The carry-save 128-bit kernel of a moving or running mean, specialised. */
-AVX512_TARGET void
-gs_simd_movmean_split(const void *in, const void *lag, void *out, int64_t n, bool f8,
+static AVX512_TARGET void
+Avx512MovmeanSplit(const void *in, const void *lag, void *out, int64_t n, bool f8,
 					  int lsb, bool diff, int64_t *carry_h, int64_t *carry_l, int64_t rowpos0,
 					  int64_t w)
 {
@@ -815,6 +818,537 @@ gs_simd_movmean_split(const void *in, const void *lag, void *out, int64_t n, boo
 		(void) ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, rowpos0, w, 0, 0, 1, 1);
 	else
 		(void) ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, rowpos0, w, 0, 0, 0, 1);
+}
+
+/*
+ * The AVX2 kernels, for CPUs without AVX-512: the same sums in four lanes,
+ * each step exact, so every result equals the AVX-512 kernels' and the
+ * scalar loops'.  AVX2 has no conversion between int64 and double, so:
+ *
+ *  - a value x (zero or a normal multiple of 2^lsb) becomes x * 2^-lsb =
+ *    m * 2^s from its bits, m its 53-bit significand: both variable shifts
+ *    are taken and the one out of range gives 0 (Fixed64, Fixed59);
+ *  - an int64 v is rounded to double once: its high half times 2^32 is an
+ *    exact double, its low half another, and one addition rounds their sum
+ *    (I64ToPd);
+ *  - a result rounded to float is first made exact in double by jamming
+ *    its bits below the float's rounding bit into one sticky bit (Jam4).
+ *
+ * The carry-save kernel keeps a sum as H * 2^59 + L with L normalised to
+ * [0, 2^59) (floor), where the AVX-512 kernel rounds L to [-2^58, 2^58).
+ */
+
+/* Lanes [0, rem) of four 64-bit lanes, all ones. */
+#define TAIL4(rem) _mm256_cmpgt_epi64(_mm256_set1_epi64x(rem), _mm256_set_epi64x(3, 2, 1, 0))
+
+/* Load four values as doubles: plain loads, masked only for the tail. */
+static inline __attribute__((always_inline)) AVX2_TARGET __m256d
+Load4(const void *in, int64_t i, int64_t n, int f8)
+{
+	if (f8)
+		return n - i >= 4 ? _mm256_loadu_pd((const double *) in + i)
+			: _mm256_maskload_pd((const double *) in + i, TAIL4(n - i));
+	return _mm256_cvtps_pd(n - i >= 4 ? _mm_loadu_ps((const float *) in + i)
+						   : _mm_maskload_ps((const float *) in + i,
+											 _mm_cmpgt_epi32(_mm_set1_epi32((int) (n - i)),
+															 _mm_set_epi32(3, 2, 1, 0))));
+}
+
+/* Inclusive prefix sum of four int64 lanes (two shift-and-add steps). */
+#define PREFIX4(p) \
+	do { \
+		(p) = _mm256_add_epi64((p), _mm256_blend_epi32(_mm256_permute4x64_epi64((p), 0x90), \
+													   _mm256_setzero_si256(), 0x03)); \
+		(p) = _mm256_add_epi64((p), _mm256_blend_epi32(_mm256_permute4x64_epi64((p), 0x40), \
+													   _mm256_setzero_si256(), 0x0f)); \
+	} while (0)
+
+/* Lane 3 in every lane. */
+#define LAST4(p) _mm256_permute4x64_epi64((p), 0xff)
+
+/*
+ * The significand m (implicit bit set) and the shift s = e - lsb of four
+ * doubles x = m * 2^(e - 52); k = 1075 + lsb.  A zero has s <= -53 (lsb
+ * >= -1022), so every shift of m below gives 0 for it.
+ */
+#define SIG_SHIFT(x, k, m, eb) \
+	do { \
+		__m256i b_ = _mm256_castpd_si256(x); \
+		(m) = _mm256_or_si256(_mm256_and_si256(b_, _mm256_set1_epi64x((INT64_C(1) << 52) - 1)), \
+							  _mm256_set1_epi64x(INT64_C(1) << 52)); \
+		(eb) = _mm256_and_si256(_mm256_srli_epi64(b_, 52), _mm256_set1_epi64x(0x7ff)); \
+	} while (0)
+
+/* Negate the lanes where neg is all ones. */
+#define NEG_WHERE(v, neg) _mm256_sub_epi64(_mm256_xor_si256((v), (neg)), (neg))
+
+/*
+ * x * 2^-lsb as int64 for four doubles, each zero or a normal multiple of
+ * 2^lsb below 2^63 units (k = 1075 + lsb): m * 2^s, s below 11.
+ */
+static inline __attribute__((always_inline)) AVX2_TARGET __m256i
+Fixed64(__m256d x, __m256i k)
+{
+	__m256i		m,
+				eb,
+				mag;
+
+	SIG_SHIFT(x, k, m, eb);
+	mag = _mm256_or_si256(_mm256_sllv_epi64(m, _mm256_sub_epi64(eb, k)),
+						  _mm256_srlv_epi64(m, _mm256_sub_epi64(k, eb)));
+	return NEG_WHERE(mag, _mm256_cmpgt_epi64(_mm256_setzero_si256(), _mm256_castpd_si256(x)));
+}
+
+/*
+ * x * 2^-lsb = H * 2^59 + L for four doubles below 2^112 units, H and L
+ * with the sign of x, |L| < 2^59 (k = 1075 + lsb): s at most 59.
+ */
+static inline __attribute__((always_inline)) AVX2_TARGET void
+Fixed59(__m256d x, __m256i k, __m256i *h, __m256i *l)
+{
+	__m256i		m,
+				eb,
+				neg = _mm256_cmpgt_epi64(_mm256_setzero_si256(), _mm256_castpd_si256(x));
+
+	SIG_SHIFT(x, k, m, eb);
+	*l = _mm256_or_si256(_mm256_and_si256(_mm256_sllv_epi64(m, _mm256_sub_epi64(eb, k)),
+										  _mm256_set1_epi64x((INT64_C(1) << 59) - 1)),
+						 _mm256_srlv_epi64(m, _mm256_sub_epi64(k, eb)));
+	*h = _mm256_srlv_epi64(m, _mm256_sub_epi64(_mm256_add_epi64(k, _mm256_set1_epi64x(59)), eb));
+	*l = NEG_WHERE(*l, neg);
+	*h = NEG_WHERE(*h, neg);
+}
+
+/*
+ * Four int64 to double, each rounded once: (high half + 2^31) * 2^32 in
+ * the significand of 2^84, less 2^84 + 2^63 + 2^52, is the high half
+ * times 2^32 less 2^52, exactly; the low half in the significand of 2^52
+ * is 2^52 plus it; their sum is the only rounding.
+ */
+static inline __attribute__((always_inline)) AVX2_TARGET __m256d
+I64ToPd(__m256i v)
+{
+	__m256i		hb = _mm256_xor_si256(_mm256_srli_epi64(v, 32),
+									  _mm256_set1_epi64x(INT64_C(0x4530000080000000)));
+	__m256i		lb = _mm256_blend_epi32(v, _mm256_set1_epi64x(INT64_C(0x4330000000000000)), 0xaa);
+
+	return _mm256_add_pd(_mm256_sub_pd(_mm256_castsi256_pd(hb), _mm256_set1_pd(0x1.00000801p84)),
+						 _mm256_castsi256_pd(lb));
+}
+
+/*
+ * Jam the lanes sel of v: the bits below the jam bit jb (jl = jb - 1) are
+ * folded into it as a sticky bit (v unchanged where they are zero).  v and
+ * the result then lie strictly between the same two multiples of 2 jb, so
+ * they round alike to any precision whose rounding bit lies above jb.
+ */
+static inline __attribute__((always_inline)) AVX2_TARGET __m256i
+Jam4(__m256i v, __m256i sel, int64_t jl)
+{
+	__m256i		l = _mm256_and_si256(sel, _mm256_set1_epi64x(jl));
+	__m256i		b = _mm256_and_si256(sel, _mm256_set1_epi64x(jl + 1));
+
+	return _mm256_or_si256(_mm256_andnot_si256(l, v),
+						   _mm256_and_si256(_mm256_add_epi64(_mm256_and_si256(v, l), l), b));
+}
+
+/*
+ * v, |v| < 2^63, jammed at 2^10 where |v| >= 2^53: exact in double, and
+ * rounding it to float rounds v (whose float rounding bit lies above 2^29).
+ */
+static inline __attribute__((always_inline)) AVX2_TARGET __m256i
+JamForFloat(__m256i v)
+{
+	__m256i		big = _mm256_or_si256(_mm256_cmpgt_epi64(v, _mm256_set1_epi64x((INT64_C(1) << 53) - 1)),
+									  _mm256_cmpgt_epi64(_mm256_set1_epi64x(-(INT64_C(1) << 53) + 1), v));
+
+	return Jam4(v, big, 1023);
+}
+
+/*
+ * Store four results (doubles rd, or rd rounded to float) at out + i and
+ * return the lanes that overflowed to an infinity (no input is infinite).
+ */
+static inline __attribute__((always_inline)) AVX2_TARGET int
+Store4(void *out, int64_t i, int64_t n, int f8, __m256d rd)
+{
+	int			lanes = n - i >= 4 ? 15 : (1 << (n - i)) - 1;
+
+	if (f8)
+	{
+		__m256d		a = _mm256_and_pd(rd, _mm256_castsi256_pd(_mm256_set1_epi64x(INT64_MAX)));
+
+		if (lanes == 15)
+			_mm256_storeu_pd((double *) out + i, rd);
+		else
+			_mm256_maskstore_pd((double *) out + i, TAIL4(n - i), rd);
+		return _mm256_movemask_pd(_mm256_cmp_pd(a, _mm256_set1_pd(INFINITY), _CMP_EQ_OQ)) & lanes;
+	}
+	else
+	{
+		__m128		rf = _mm256_cvtpd_ps(rd);
+		__m128		a = _mm_and_ps(rf, _mm_castsi128_ps(_mm_set1_epi32(INT32_MAX)));
+
+		if (lanes == 15)
+			_mm_storeu_ps((float *) out + i, rf);
+		else
+			_mm_maskstore_ps((float *) out + i,
+							 _mm_cmpgt_epi32(_mm_set1_epi32((int) (n - i)), _mm_set_epi32(3, 2, 1, 0)), rf);
+		return _mm_movemask_ps(_mm_cmpeq_ps(a, _mm_set1_ps(INFINITY))) & lanes;
+	}
+}
+
+/*
+ * Four means (Scan64Mean4, ScanSplit4): each window sum hi * 2^52 + lo
+ * (units of 2^lsb, 0 <= lo < 2^52) over its count c into out + i: Quot4
+ * for the lanes within its range (hi in [-2^51, 2^51), c at most
+ * GS_QUOT_MAX_COUNT), the scalar code for the rest.
+ */
+static inline __attribute__((always_inline)) AVX2_TARGET void
+Mean4(void *out, int64_t i, int64_t n, int f8, int lsb, __m256i hi, __m256i lo, __m256i c)
+{
+	const double scale = gs_pow2(lsb);
+	__m256i		hb = _mm256_add_epi64(hi, _mm256_set1_epi64x(INT64_C(1) << 51));
+	__m256i		range = _mm256_and_si256(_mm256_cmpgt_epi64(hb, _mm256_set1_epi64x(-1)),
+										 _mm256_cmpgt_epi64(_mm256_set1_epi64x(INT64_C(1) << 52), hb));
+	__m256d		v;
+	int			ok,
+				lanes = n - i >= 4 ? 15 : (1 << (n - i)) - 1,
+				j;
+
+	range = _mm256_and_si256(range, _mm256_cmpgt_epi64(_mm256_set1_epi64x((int64_t) GS_QUOT_MAX_COUNT + 1), c));
+	ok = _mm256_movemask_pd(_mm256_castsi256_pd(
+				_mm256_and_si256(range, Quot4(hi, lo, c, _mm256_set1_pd(scale), f8, &v))));
+	if (f8)
+	{
+		if (lanes == 15)
+			_mm256_storeu_pd((double *) out + i, v);
+		else
+			_mm256_maskstore_pd((double *) out + i, TAIL4(n - i), v);
+	}
+	else
+	{
+		__m128		vf = _mm256_cvtpd_ps(v);
+
+		if (lanes == 15)
+			_mm_storeu_ps((float *) out + i, vf);
+		else
+			_mm_maskstore_ps((float *) out + i,
+							 _mm_cmpgt_epi32(_mm_set1_epi32((int) (n - i)), _mm_set_epi32(3, 2, 1, 0)), vf);
+	}
+	for (j = 0; (ok & lanes) != lanes && j < 4; j++)
+		if (((lanes & ~ok) >> j) & 1)
+		{
+			double		m = MeanScalar(((const int64_t *) &hi)[j], ((const int64_t *) &lo)[j],
+									   ((const int64_t *) &c)[j], lsb, scale, f8);
+
+			if (f8)
+				((double *) out)[i + j] = m;
+			else
+				((float *) out)[i + j] = (float) m;
+		}
+}
+
+/* The counts of four means: the row's positions so far, at most the window. */
+static inline __attribute__((always_inline)) AVX2_TARGET __m256i
+Counts4(int64_t first, int64_t w)
+{
+	__m256i		c = _mm256_add_epi64(_mm256_set1_epi64x(first), _mm256_set_epi64x(3, 2, 1, 0));
+	__m256i		wv = _mm256_set1_epi64x(w);
+
+	return _mm256_blendv_epi8(c, wv, _mm256_cmpgt_epi64(c, wv));
+}
+
+/*
+ * The 64-bit kernel on AVX2: as Scan64Mean, four values at a time (lanes
+ * past n load as zeros and add nothing).
+ */
+static inline __attribute__((always_inline)) AVX2_TARGET int64_t
+Scan64Mean4(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_t *acc,
+			int64_t rowpos0, int64_t w, const int f8, const int excl, const int mean,
+			const int diff)
+{
+	const __m256i k = _mm256_set1_epi64x(1075 + lsb);
+	const __m256d scale_d = _mm256_set1_pd(gs_pow2(lsb));
+	__m256i		carry = _mm256_set1_epi64x(*acc);
+	int64_t		i;
+
+	for (i = 0; i < n; i += 4)
+	{
+		__m256i		q,
+					p;
+		int			bad;
+
+		PREFETCH_AHEAD(in, i, f8);
+		if (lag)
+			PREFETCH_AHEAD(lag, i, f8);
+		if (lag && diff)
+			q = Fixed64(_mm256_sub_pd(Load4(in, i, n, f8), Load4(lag, i, n, f8)), k);
+		else
+		{
+			q = Fixed64(Load4(in, i, n, f8), k);
+			if (lag)
+				q = _mm256_sub_epi64(q, Fixed64(Load4(lag, i, n, f8), k));
+		}
+		p = q;
+		PREFIX4(p);
+		p = _mm256_add_epi64(p, carry);
+		carry = LAST4(p);
+		if (excl)
+			p = _mm256_sub_epi64(p, q);
+		if (mean)
+		{
+			/* hi: p >> 52, arithmetic */
+			__m256i		hi = _mm256_or_si256(_mm256_srli_epi64(p, 52),
+											 _mm256_slli_epi64(_mm256_cmpgt_epi64(_mm256_setzero_si256(), p), 12));
+
+			Mean4(out, i, n, f8, lsb, hi, _mm256_and_si256(p, _mm256_set1_epi64x(GS_QUOT_LO_MASK)),
+				  Counts4(rowpos0 + i + 1, w));
+			continue;
+		}
+		if (!f8)
+			p = JamForFloat(p);
+		bad = Store4(out, i, n, f8, _mm256_mul_pd(I64ToPd(p), scale_d));
+		if (__builtin_expect(bad != 0, 0))
+			return i + __builtin_ctz(bad);
+	}
+	*acc = _mm_cvtsi128_si64(_mm256_castsi256_si128(carry));
+	return -1;
+}
+
+/*
+ * Move L's excess over [0, 2^59) into H (floor), for |L| < 2^62: L + 2^62
+ * is nonnegative, so a logical shift divides it.
+ */
+#define RENORM59_4(h, l) \
+	do { \
+		__m256i t_ = _mm256_sub_epi64(_mm256_srli_epi64(_mm256_add_epi64((l), _mm256_set1_epi64x(INT64_C(1) << 62)), 59), \
+									  _mm256_set1_epi64x(8)); \
+		(h) = _mm256_add_epi64((h), t_); \
+		(l) = _mm256_sub_epi64((l), _mm256_slli_epi64(t_, 59)); \
+	} while (0)
+
+/*
+ * The carry-save 128-bit kernel on AVX2: as ScanSplit, four values at a
+ * time, each value H * 2^59 + L with |L| < 2^59 (a moving sum's
+ * difference normalised again), so four of them and a carry (L in [0,
+ * 2^59)) stay below 2^62.  Each sum S = H * 2^59 + L, L normalised:
+ *  - |S| >= 2^60 (H >= 2 or H <= -3): L jammed at 2^6 (float8; S's
+ *    rounding bit is at 2^7 or above) or 2^30 (float4: at 2^36 or above)
+ *    is an exact double, and so is H, so one fused multiply-add H * 2^59 +
+ *    L rounds S once (float8), or forms it exactly (float4, |S| < 2^81);
+ *  - otherwise S is an int64, rounded once by I64ToPd (float4: jammed
+ *    first where that rounding would not be exact).
+ * Caller guarantees |S| < 2^109 (float4: 2^81) and lsb in [-1022, 1015].
+ */
+static inline __attribute__((always_inline)) AVX2_TARGET int64_t
+ScanSplit4(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_t *carry_h,
+		   int64_t *carry_l, int64_t rowpos0, int64_t w, const int f8, const int excl,
+		   const int diff, const int mean)
+{
+	const __m256i k = _mm256_set1_epi64x(1075 + lsb);
+	const __m256d scale_d = _mm256_set1_pd(gs_pow2(lsb));
+	const __m256d two59 = _mm256_set1_pd(0x1p59);
+	int64_t		h0 = *carry_h,
+				l0 = *carry_l,
+				t0 = l0 >= 0 ? l0 >> 59 : -((-(l0 + 1) >> 59) + 1);	/* floor(l0 / 2^59) */
+	__m256i		ch,
+				cl;
+	int64_t		i;
+
+	ch = _mm256_set1_epi64x(h0 + t0);
+	cl = _mm256_set1_epi64x((int64_t) ((uint64_t) l0 - ((uint64_t) t0 << 59)));
+	for (i = 0; i < n; i += 4)
+	{
+		__m256i		qh,
+					ql,
+					ph,
+					pl,
+					th,
+					tl;
+		int			bad;
+
+		PREFETCH_AHEAD(in, i, f8);
+		if (lag)
+			PREFETCH_AHEAD(lag, i, f8);
+		if (lag && diff)
+		{
+			/* a moving sum whose differences are exact doubles below 2^53 units: L alone */
+			pl = Fixed64(_mm256_sub_pd(Load4(in, i, n, f8), Load4(lag, i, n, f8)), k);
+			PREFIX4(pl);
+			tl = LAST4(pl);
+			ph = ch;
+			pl = _mm256_add_epi64(pl, cl);
+			cl = _mm256_add_epi64(cl, tl);
+			RENORM59_4(ch, cl);
+		}
+		else
+		{
+			Fixed59(Load4(in, i, n, f8), k, &qh, &ql);
+			if (lag)
+			{
+				__m256i		yh,
+							yl;
+
+				Fixed59(Load4(lag, i, n, f8), k, &yh, &yl);
+				qh = _mm256_sub_epi64(qh, yh);
+				ql = _mm256_sub_epi64(ql, yl);
+				RENORM59_4(qh, ql);
+			}
+			ph = qh;
+			pl = ql;
+			PREFIX4(ph);
+			PREFIX4(pl);
+			th = LAST4(ph);
+			tl = LAST4(pl);
+			ph = _mm256_add_epi64(ph, ch);
+			pl = _mm256_add_epi64(pl, cl);
+			/* the carry: add the four values' total and renormalise */
+			ch = _mm256_add_epi64(ch, th);
+			cl = _mm256_add_epi64(cl, tl);
+			RENORM59_4(ch, cl);
+			if (excl)
+			{
+				ph = _mm256_sub_epi64(ph, qh);
+				pl = _mm256_sub_epi64(pl, ql);
+			}
+		}
+		RENORM59_4(ph, pl);
+		if (mean)
+		{
+			Mean4(out, i, n, f8, lsb,
+				  _mm256_add_epi64(_mm256_slli_epi64(ph, 7), _mm256_srli_epi64(pl, 52)),
+				  _mm256_and_si256(pl, _mm256_set1_epi64x(GS_QUOT_LO_MASK)),
+				  Counts4(rowpos0 + i + 1, w));
+			continue;
+		}
+		else
+		{
+			__m256i		big = _mm256_or_si256(_mm256_cmpgt_epi64(ph, _mm256_set1_epi64x(1)),
+											  _mm256_cmpgt_epi64(_mm256_set1_epi64x(-2), ph));
+			__m256i		s64 = _mm256_add_epi64(_mm256_slli_epi64(ph, 59), pl);
+			__m256i		lj = Jam4(pl, _mm256_set1_epi64x(-1), f8 ? 63 : (INT64_C(1) << 30) - 1);
+			__m256i		lo = _mm256_blendv_epi8(f8 ? s64 : JamForFloat(s64), lj, big);
+			__m256d		hd = I51_TO_PD(_mm256_and_si256(ph, big));
+
+			bad = Store4(out, i, n, f8, _mm256_mul_pd(_mm256_fmadd_pd(hd, two59, I64ToPd(lo)), scale_d));
+		}
+		if (__builtin_expect(bad != 0, 0))
+			return i + __builtin_ctz(bad);
+	}
+	*carry_h = _mm_cvtsi128_si64(_mm256_castsi256_si128(ch));
+	*carry_l = _mm_cvtsi128_si64(_mm256_castsi256_si128(cl));
+	return -1;
+}
+
+#undef RENORM59_4
+
+/* The 64-bit kernel on AVX2, specialised. */
+static AVX2_TARGET int64_t
+Avx2Scan64(const void *in, const void *lag, void *out, int64_t n, bool f8, int lsb,
+		   bool excl, bool diff, int64_t *acc)
+{
+#define CASE(F8, EXCL, DIFF) \
+	if (f8 == (F8) && excl == (EXCL) && diff == (DIFF)) \
+		return Scan64Mean4(in, lag, out, n, lsb, acc, 0, 0, F8, EXCL, 0, DIFF)
+	CASE(1, 0, 0); CASE(1, 1, 0); CASE(1, 0, 1);
+	CASE(0, 0, 0); CASE(0, 1, 0); CASE(0, 0, 1);
+#undef CASE
+	return Scan64Mean4(in, lag, out, n, lsb, acc, 0, 0, f8, excl, 0, diff);
+}
+
+/* The 64-bit kernel of a mean on AVX2, specialised. */
+static AVX2_TARGET void
+Avx2Movmean64(const void *in, const void *lag, void *out, int64_t n, bool f8, int lsb,
+			  bool diff, int64_t *acc, int64_t rowpos0, int64_t w)
+{
+	if (f8 && diff)
+		(void) Scan64Mean4(in, lag, out, n, lsb, acc, rowpos0, w, 1, 0, 1, 1);
+	else if (f8)
+		(void) Scan64Mean4(in, lag, out, n, lsb, acc, rowpos0, w, 1, 0, 1, 0);
+	else if (diff)
+		(void) Scan64Mean4(in, lag, out, n, lsb, acc, rowpos0, w, 0, 0, 1, 1);
+	else
+		(void) Scan64Mean4(in, lag, out, n, lsb, acc, rowpos0, w, 0, 0, 1, 0);
+}
+
+/* The carry-save 128-bit kernel on AVX2 (sums, or means with mean), specialised. */
+static AVX2_TARGET int64_t
+Avx2ScanSplit(const void *in, const void *lag, void *out, int64_t n, bool f8, int lsb,
+			  bool excl, bool diff, bool mean, int64_t *carry_h, int64_t *carry_l,
+			  int64_t rowpos0, int64_t w)
+{
+#define CASE(F8, EXCL, DIFF, MEAN) \
+	if (f8 == (F8) && excl == (EXCL) && diff == (DIFF) && mean == (MEAN)) \
+		return ScanSplit4(in, lag, out, n, lsb, carry_h, carry_l, rowpos0, w, F8, EXCL, DIFF, MEAN)
+	CASE(1, 0, 0, 0); CASE(1, 1, 0, 0); CASE(1, 0, 1, 0); CASE(1, 0, 0, 1); CASE(1, 0, 1, 1);
+	CASE(0, 0, 0, 0); CASE(0, 1, 0, 0); CASE(0, 0, 1, 0); CASE(0, 0, 0, 1); CASE(0, 0, 1, 1);
+#undef CASE
+	return ScanSplit4(in, lag, out, n, lsb, carry_h, carry_l, rowpos0, w, f8, excl, diff, mean);
+}
+
+/* The 64-bit kernel (cpu_simd.h): AVX-512, else AVX2. */
+int64_t
+gs_simd_scan64(const void *in, void *out, int64_t n, bool f8, int lsb,
+			   bool excl, int64_t *acc)
+{
+	if (gs_simd_enabled())
+		return Avx512Scan64(in, out, n, f8, lsb, excl, acc);
+	return Avx2Scan64(in, NULL, out, n, f8, lsb, excl, false, acc);
+}
+
+/* The 64-bit kernel of a moving sum (cpu_simd.h): AVX-512, else AVX2. */
+int64_t
+gs_simd_movsum64(const void *in, const void *lag, void *out, int64_t n, bool f8,
+				 int lsb, bool diff, int64_t w, int64_t *acc)
+{
+	if (gs_simd_enabled())
+		return Avx512Movsum64(in, lag, out, n, f8, lsb, diff, w, acc);
+	return Avx2Scan64(in, lag, out, n, f8, lsb, false, diff, acc);
+}
+
+/* The 64-bit kernel of a mean (cpu_simd.h): AVX-512, else AVX2. */
+void
+gs_simd_movmean64(const void *in, const void *lag, void *out, int64_t n, bool f8,
+				  int lsb, bool diff, int64_t *acc, int64_t rowpos0, int64_t w)
+{
+	if (gs_simd_enabled())
+		Avx512Movmean64(in, lag, out, n, f8, lsb, diff, acc, rowpos0, w);
+	else
+		Avx2Movmean64(in, lag, out, n, f8, lsb, diff, acc, rowpos0, w);
+}
+
+/* The carry-save 128-bit kernel (cpu_simd.h): AVX-512, else AVX2. */
+int64_t
+gs_simd_scan_split(const void *in, void *out, int64_t n, bool f8, int lsb,
+				   bool excl, int64_t *carry_h, int64_t *carry_l)
+{
+	if (gs_simd_enabled())
+		return Avx512ScanSplit(in, out, n, f8, lsb, excl, carry_h, carry_l);
+	return Avx2ScanSplit(in, NULL, out, n, f8, lsb, excl, false, false, carry_h, carry_l, 0, 0);
+}
+
+/* The carry-save 128-bit kernel of a moving sum (cpu_simd.h): AVX-512, else AVX2. */
+int64_t
+gs_simd_movsum_split(const void *in, const void *lag, void *out, int64_t n, bool f8,
+					 int lsb, bool diff, int64_t *carry_h, int64_t *carry_l)
+{
+	if (gs_simd_enabled())
+		return Avx512MovsumSplit(in, lag, out, n, f8, lsb, diff, carry_h, carry_l);
+	return Avx2ScanSplit(in, lag, out, n, f8, lsb, false, diff, false, carry_h, carry_l, 0, 0);
+}
+
+/* The carry-save 128-bit kernel of a mean (cpu_simd.h): AVX-512, else AVX2. */
+void
+gs_simd_movmean_split(const void *in, const void *lag, void *out, int64_t n, bool f8,
+					  int lsb, bool diff, int64_t *carry_h, int64_t *carry_l, int64_t rowpos0,
+					  int64_t w)
+{
+	if (gs_simd_enabled())
+		Avx512MovmeanSplit(in, lag, out, n, f8, lsb, diff, carry_h, carry_l, rowpos0, w);
+	else
+		(void) Avx2ScanSplit(in, lag, out, n, f8, lsb, false, diff, true, carry_h, carry_l,
+							 rowpos0, w);
 }
 
 #else							/* !GS_HAVE_AVX512_BUILD */

@@ -1,6 +1,6 @@
 /*
  * cpu/cpu_simd.h — internal interface between the CPU engine and its
- * AVX-512 scan kernels (cpu/cpu_simd.c).
+ * AVX-512 and AVX2 scan kernels (cpu/cpu_simd.c).
  */
 #ifndef GPUSCAN_CPU_SIMD_H
 #define GPUSCAN_CPU_SIMD_H
@@ -12,6 +12,16 @@ extern "C"
 {
 #endif
 
+
+/*
+ * Whether the vector scan kernels below run: on AVX-512, or else on AVX2
+ * with FMA (the same results; the AVX-512 ones are faster).
+ */
+static inline bool
+gs_simd_kernels(void)
+{
+	return gs_simd_enabled() || gs_avx2_enabled();
+}
 
 /* How far ahead (in values) the scan kernels prefetch: one engine block. */
 #define GS_PREFETCH_VALUES 4096

@@ -5,11 +5,11 @@
  * total carried in from the previous block (cpu/carry.h) plus anything the
  * block can add:
  *
- *   - AVX-512 kernels (cpu/cpu_simd.c), 64-bit or carry-save 128-bit, for
- *     blocks of finite values when the CPU has AVX-512;
+ *   - vector kernels (cpu/cpu_simd.c), 64-bit or carry-save 128-bit, for
+ *     blocks of finite values when the CPU has AVX-512 or AVX2;
  *   - scalar loops (cpu/sum_float.c), 64-bit, 128-bit or limbs, for the
  *     rest: NaN, infinities and -0, very wide exponent ranges, short rows,
- *     CPUs without AVX-512.
+ *     CPUs without either.
  *
  * Because every output is the correctly rounded exact sum, these choices
  * never change a result: they only decide how fast it is computed.
@@ -64,6 +64,7 @@ gs_cpu_float_block(const void *in, void *out, int64_t n, bool f8, bool excl,
 {
 	GsFloatStats fs;
 	bool		simd = n >= GS_SIMD_MIN_VALUES && gs_simd_enabled();
+	bool		kern = n >= GS_SIMD_MIN_VALUES && gs_simd_kernels();
 	bool		special;
 	int			unit,
 				need;
@@ -83,7 +84,7 @@ gs_cpu_float_block(const void *in, void *out, int64_t n, bool f8, bool excl,
 		int64_t		acc = (int64_t) CarryToI128(carry);
 
 		*bits = 64;
-		if (!special && simd && gs_simd_scan64_ok(f8, unit))
+		if (!special && kern && gs_simd_scan64_ok(f8, unit))
 			bad = gs_simd_scan64(in, out, n, f8, unit, excl, &acc);
 		else
 		{
@@ -98,7 +99,7 @@ gs_cpu_float_block(const void *in, void *out, int64_t n, bool f8, bool excl,
 		gs_i128		acc = CarryToI128(carry);
 
 		*bits = 128;
-		if (!special && simd && gs_simd_split_ok(f8, need, unit))
+		if (!special && kern && gs_simd_split_ok(f8, need, unit))
 		{
 			int64_t		h,
 						l;

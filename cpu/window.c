@@ -695,11 +695,11 @@ FloatBlock(WinScan *ws, const char *in, int64_t a, const char *lag, char *out,
 	diff = fs.lo == INT32_MAX || gs_simd_diff_ok(gs_float_top_bit(fs.maxabs, f8), unit);
 
 	/*
-	 * Sums of finite values without NULLs: the AVX-512 kernels of running
+	 * Sums of finite values without NULLs: the vector kernels of running
 	 * totals, with the values leaving subtracted (the same bounds as
 	 * cpu/sum_block.c's).
 	 */
-	if (mean && !special && !hasnulls && np >= GS_SIMD_MIN_VALUES && gs_simd_enabled() &&
+	if (mean && !special && !hasnulls && np >= GS_SIMD_MIN_VALUES && gs_simd_kernels() &&
 		accw == W_ACC64 && gs_simd_scan64_ok(f8, unit))
 	{
 		/* means likewise, each window sum divided in the kernel (counts: positions) */
@@ -709,7 +709,7 @@ FloatBlock(WinScan *ws, const char *in, int64_t a, const char *lag, char *out,
 		CarryFromI128(&st->sum, fa.a64, unit);
 		return -1;
 	}
-	if (mean && !special && !hasnulls && np >= GS_SIMD_MIN_VALUES && gs_simd_enabled() &&
+	if (mean && !special && !hasnulls && np >= GS_SIMD_MIN_VALUES && gs_simd_kernels() &&
 		accw == W_ACC128 && gs_simd_split_ok(f8, need, unit))
 	{
 		/* and on the carry-save 128-bit kernel */
@@ -723,7 +723,7 @@ FloatBlock(WinScan *ws, const char *in, int64_t a, const char *lag, char *out,
 		CarryFromI128(&st->sum, CarryJoin59(h, l), unit);
 		return -1;
 	}
-	if (!mean && !special && !hasnulls && np >= GS_SIMD_MIN_VALUES && gs_simd_enabled())
+	if (!mean && !special && !hasnulls && np >= GS_SIMD_MIN_VALUES && gs_simd_kernels())
 	{
 		if (accw == W_ACC64 && gs_simd_scan64_ok(f8, unit))
 		{

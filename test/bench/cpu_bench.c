@@ -7,7 +7,8 @@
  * (s += x[i]; y[i] = s in the input's type) and of the exact engine (plan +
  * scan), their elements/s, and the ratio engine speed / naive speed.
  *
- * Usage: cpu_bench [-r reps] [-csv file] [log2 sizes...]
+ * Usage: cpu_bench [-r reps] [-csv file] [log2 sizes...]; GS_CPU_SIMD=0 (scalar
+ * loops) or 2 (AVX2 at most) in the environment sets gs_cpu_simd.
  */
 #include "../../core/engine.h"
 #include "bench.h"
@@ -63,6 +64,8 @@ main(int argc, char **argv)
 				r;
 
 	rng_state = 12345;
+	if (getenv("GS_CPU_SIMD"))
+		gs_cpu_simd = atoi(getenv("GS_CPU_SIMD"));
 	for (a = 1; a < argc; a++)
 	{
 		if (strcmp(argv[a], "-r") == 0 && a + 1 < argc)

@@ -1619,12 +1619,22 @@ main(int argc, char **argv)
 	}
 	rng_state = argi < argc ? strtoull(argv[argi], NULL, 10) : 20261121;
 
-	for (pass = 0; pass < 2; pass++)
+	for (pass = 0; pass < 3; pass++)
 	{
-	/* pass 0: the scalar loops; pass 1: the AVX-512 kernels where the CPU has them */
+	/*
+	 * pass 0: the scalar loops; pass 1: the best kernels the CPU has
+	 * (AVX-512, else AVX2); pass 2, on a CPU with AVX-512: the AVX2 kernels
+	 */
 	gs_cpu_simd = pass == 0 ? 0 : -1;
-	printf("-- %s\n", pass == 0 ? "scalar engine" : "default engine (AVX-512 where available)");
-	if (pass == 1)
+	if (pass == 2)
+	{
+		if (!gs_simd_enabled() || !gs_avx2_enabled())
+			break;
+		gs_cpu_simd = 2;
+	}
+	printf("-- %s\n", pass == 0 ? "scalar engine" : gs_simd_enabled() ? "AVX-512 kernels" :
+		   gs_avx2_enabled() ? "AVX2 kernels" : "scalar engine again (no AVX2)");
+	if (pass >= 1)
 		AnalysisCases();
 	FixedCases();
 	FixedWindowCases();
