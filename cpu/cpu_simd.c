@@ -825,17 +825,17 @@ Avx512MovmeanSplit(const void *in, const void *lag, void *out, int64_t n, bool f
  * each step exact, so every result equals the AVX-512 kernels' and the
  * scalar loops'.  AVX2 has no conversion between int64 and double, so:
  *
- *  - a value x (zero or a normal multiple of 2^lsb) becomes x * 2^-lsb =
- *    m * 2^s from its bits, m its 53-bit significand: both variable shifts
- *    are taken and the one out of range gives 0 (Fixed64, Fixed59);
+ *  - a value x (a multiple of 2^lsb) becomes x * 2^-lsb = H * 2^51 + L,
+ *    two integers below 2^51 read from the bits of doubles (Split51);
  *  - an int64 v is rounded to double once: its high half times 2^32 is an
  *    exact double, its low half another, and one addition rounds their sum
  *    (I64ToPd);
  *  - a result rounded to float is first made exact in double by jamming
  *    its bits below the float's rounding bit into one sticky bit (Jam4).
  *
- * The carry-save kernel keeps a sum as H * 2^59 + L with L normalised to
- * [0, 2^59) (floor), where the AVX-512 kernel rounds L to [-2^58, 2^58).
+ * The carry-save kernel keeps a sum as H * 2^51 + L with L normalised to
+ * [0, 2^51), two exact doubles, where the AVX-512 kernel's is H * 2^59 + L
+ * (both give and take the carry in the AVX-512 form).
  */
 
 /* Lanes [0, rem) of four 64-bit lanes, all ones. */
@@ -867,56 +867,35 @@ Load4(const void *in, int64_t i, int64_t n, int f8)
 #define LAST4(p) _mm256_permute4x64_epi64((p), 0xff)
 
 /*
- * The significand m (implicit bit set) and the shift s = e - lsb of four
- * doubles x = m * 2^(e - 52); k = 1075 + lsb.  A zero has s <= -53 (lsb
- * >= -1022), so every shift of m below gives 0 for it.
+ * x * 2^-lsb = H * 2^51 + L for four doubles below 2^102 units (scale:
+ * 2^-lsb, scale51: 2^(-lsb-51)): H = RN(x * 2^(-lsb-51)) read from the bits
+ * of its sum with 1.5 * 2^52 (|H| < 2^51), and L = x * 2^-lsb - H * 2^51,
+ * exact from one fused multiply-add, |L| <= 2^50, read likewise.
  */
-#define SIG_SHIFT(x, k, m, eb) \
-	do { \
-		__m256i b_ = _mm256_castpd_si256(x); \
-		(m) = _mm256_or_si256(_mm256_and_si256(b_, _mm256_set1_epi64x((INT64_C(1) << 52) - 1)), \
-							  _mm256_set1_epi64x(INT64_C(1) << 52)); \
-		(eb) = _mm256_and_si256(_mm256_srli_epi64(b_, 52), _mm256_set1_epi64x(0x7ff)); \
-	} while (0)
-
-/* Negate the lanes where neg is all ones. */
-#define NEG_WHERE(v, neg) _mm256_sub_epi64(_mm256_xor_si256((v), (neg)), (neg))
-
-/*
- * x * 2^-lsb as int64 for four doubles, each zero or a normal multiple of
- * 2^lsb below 2^63 units (k = 1075 + lsb): m * 2^s, s below 11.
- */
-static inline __attribute__((always_inline)) AVX2_TARGET __m256i
-Fixed64(__m256d x, __m256i k)
+static inline __attribute__((always_inline)) AVX2_TARGET void
+Split51(__m256d x, __m256d scale, __m256d scale51, __m256i *h, __m256i *l)
 {
-	__m256i		m,
-				eb,
-				mag;
+	const __m256d magic = _mm256_set1_pd(0x1.8p52);
+	__m256d		a = _mm256_fmadd_pd(x, scale51, magic);
+	__m256d		ld = _mm256_fnmadd_pd(_mm256_sub_pd(a, magic), _mm256_set1_pd(0x1p51),
+									  _mm256_mul_pd(x, scale));
 
-	SIG_SHIFT(x, k, m, eb);
-	mag = _mm256_or_si256(_mm256_sllv_epi64(m, _mm256_sub_epi64(eb, k)),
-						  _mm256_srlv_epi64(m, _mm256_sub_epi64(k, eb)));
-	return NEG_WHERE(mag, _mm256_cmpgt_epi64(_mm256_setzero_si256(), _mm256_castpd_si256(x)));
+	*h = _mm256_sub_epi64(_mm256_castpd_si256(a), _mm256_castpd_si256(magic));
+	*l = _mm256_sub_epi64(_mm256_castpd_si256(_mm256_add_pd(ld, magic)), _mm256_castpd_si256(magic));
 }
 
 /*
- * x * 2^-lsb = H * 2^59 + L for four doubles below 2^112 units, H and L
- * with the sign of x, |L| < 2^59 (k = 1075 + lsb): s at most 59.
+ * x * 2^-lsb as int64 for four doubles, each zero or a normal multiple of
+ * 2^lsb below 2^63 units: H * 2^51 + L (Split51).
  */
-static inline __attribute__((always_inline)) AVX2_TARGET void
-Fixed59(__m256d x, __m256i k, __m256i *h, __m256i *l)
+static inline __attribute__((always_inline)) AVX2_TARGET __m256i
+Fixed64(__m256d x, __m256d scale, __m256d scale51)
 {
-	__m256i		m,
-				eb,
-				neg = _mm256_cmpgt_epi64(_mm256_setzero_si256(), _mm256_castpd_si256(x));
+	__m256i		h,
+				l;
 
-	SIG_SHIFT(x, k, m, eb);
-	*l = _mm256_or_si256(_mm256_and_si256(_mm256_sllv_epi64(m, _mm256_sub_epi64(eb, k)),
-										  _mm256_set1_epi64x((INT64_C(1) << 59) - 1)),
-						 _mm256_srlv_epi64(m, _mm256_sub_epi64(k, eb)));
-	*h = _mm256_srlv_epi64(m, _mm256_sub_epi64(_mm256_add_epi64(k, _mm256_set1_epi64x(59)), eb));
-	*l = NEG_WHERE(*l, neg);
-	*h = NEG_WHERE(*h, neg);
+	Split51(x, scale, scale51, &h, &l);
+	return _mm256_add_epi64(_mm256_slli_epi64(h, 51), l);
 }
 
 /*
@@ -962,6 +941,8 @@ JamForFloat(__m256i v)
 	__m256i		big = _mm256_or_si256(_mm256_cmpgt_epi64(v, _mm256_set1_epi64x((INT64_C(1) << 53) - 1)),
 									  _mm256_cmpgt_epi64(_mm256_set1_epi64x(-(INT64_C(1) << 53) + 1), v));
 
+	if (_mm256_testz_si256(big, big))
+		return v;
 	return Jam4(v, big, 1023);
 }
 
@@ -1068,7 +1049,8 @@ Scan64Mean4(const void *in, const void *lag, void *out, int64_t n, int lsb, int6
 			int64_t rowpos0, int64_t w, const int f8, const int excl, const int mean,
 			const int diff)
 {
-	const __m256i k = _mm256_set1_epi64x(1075 + lsb);
+	const __m256d scale = _mm256_set1_pd(gs_pow2(-lsb));
+	const __m256d scale51 = _mm256_set1_pd(gs_pow2(-lsb - 51));
 	const __m256d scale_d = _mm256_set1_pd(gs_pow2(lsb));
 	__m256i		carry = _mm256_set1_epi64x(*acc);
 	int64_t		i;
@@ -1076,24 +1058,27 @@ Scan64Mean4(const void *in, const void *lag, void *out, int64_t n, int lsb, int6
 	for (i = 0; i < n; i += 4)
 	{
 		__m256i		q,
-					p;
+					p,
+					t;
 		int			bad;
 
 		PREFETCH_AHEAD(in, i, f8);
 		if (lag)
 			PREFETCH_AHEAD(lag, i, f8);
 		if (lag && diff)
-			q = Fixed64(_mm256_sub_pd(Load4(in, i, n, f8), Load4(lag, i, n, f8)), k);
+			q = Fixed64(_mm256_sub_pd(Load4(in, i, n, f8), Load4(lag, i, n, f8)), scale, scale51);
 		else
 		{
-			q = Fixed64(Load4(in, i, n, f8), k);
+			q = Fixed64(Load4(in, i, n, f8), scale, scale51);
 			if (lag)
-				q = _mm256_sub_epi64(q, Fixed64(Load4(lag, i, n, f8), k));
+				q = _mm256_sub_epi64(q, Fixed64(Load4(lag, i, n, f8), scale, scale51));
 		}
 		p = q;
 		PREFIX4(p);
+		/* the carry's chain: one addition of the four values' total */
+		t = LAST4(p);
 		p = _mm256_add_epi64(p, carry);
-		carry = LAST4(p);
+		carry = _mm256_add_epi64(carry, t);
 		if (excl)
 			p = _mm256_sub_epi64(p, q);
 		if (mean)
@@ -1117,47 +1102,45 @@ Scan64Mean4(const void *in, const void *lag, void *out, int64_t n, int lsb, int6
 }
 
 /*
- * Move L's excess over [0, 2^59) into H (floor), for |L| < 2^62: L + 2^62
+ * Move L's excess over [0, 2^51) into H (floor), for |L| < 2^62: L + 2^62
  * is nonnegative, so a logical shift divides it.
  */
-#define RENORM59_4(h, l) \
+#define RENORM51_4(h, l) \
 	do { \
-		__m256i t_ = _mm256_sub_epi64(_mm256_srli_epi64(_mm256_add_epi64((l), _mm256_set1_epi64x(INT64_C(1) << 62)), 59), \
-									  _mm256_set1_epi64x(8)); \
+		__m256i t_ = _mm256_sub_epi64(_mm256_srli_epi64(_mm256_add_epi64((l), _mm256_set1_epi64x(INT64_C(1) << 62)), 51), \
+									  _mm256_set1_epi64x(INT64_C(1) << 11)); \
 		(h) = _mm256_add_epi64((h), t_); \
-		(l) = _mm256_sub_epi64((l), _mm256_slli_epi64(t_, 59)); \
+		(l) = _mm256_sub_epi64((l), _mm256_slli_epi64(t_, 51)); \
 	} while (0)
 
 /*
  * The carry-save 128-bit kernel on AVX2: as ScanSplit, four values at a
- * time, each value H * 2^59 + L with |L| < 2^59 (a moving sum's
- * difference normalised again), so four of them and a carry (L in [0,
- * 2^59)) stay below 2^62.  Each sum S = H * 2^59 + L, L normalised:
- *  - |S| >= 2^60 (H >= 2 or H <= -3): L jammed at 2^6 (float8; S's
- *    rounding bit is at 2^7 or above) or 2^30 (float4: at 2^36 or above)
- *    is an exact double, and so is H, so one fused multiply-add H * 2^59 +
- *    L rounds S once (float8), or forms it exactly (float4, |S| < 2^81);
- *  - otherwise S is an int64, rounded once by I64ToPd (float4: jammed
- *    first where that rounding would not be exact).
- * Caller guarantees |S| < 2^109 (float4: 2^81) and lsb in [-1022, 1015].
+ * time, but each value H * 2^51 + L (Split51; a moving sum's difference of
+ * exact doubles split as one value), so four of them and a carry (L in
+ * [0, 2^51)) stay far below 2^62.  A sum S = H * 2^51 + L, L normalised,
+ * is two exact doubles (|H| < 2^51), and one fused multiply-add H * 2^51 +
+ * L rounds it once (float8); for float4 L is first jammed at 2^28 where
+ * |S| >= 2^53 (H >= 4 or H <= -5), which leaves S exact in double (|S| <
+ * 2^81) and its rounding to float (whose rounding bit lies at 2^29 or
+ * above) unchanged; below 2^53 S is exact as it is.
+ * Caller guarantees |S| < 2^102 (float4: 2^81) and lsb in [-1022, 1015].
  */
 static inline __attribute__((always_inline)) AVX2_TARGET int64_t
 ScanSplit4(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_t *carry_h,
 		   int64_t *carry_l, int64_t rowpos0, int64_t w, const int f8, const int excl,
 		   const int diff, const int mean)
 {
-	const __m256i k = _mm256_set1_epi64x(1075 + lsb);
+	const __m256d scale = _mm256_set1_pd(gs_pow2(-lsb));
+	const __m256d scale51 = _mm256_set1_pd(gs_pow2(-lsb - 51));
 	const __m256d scale_d = _mm256_set1_pd(gs_pow2(lsb));
-	const __m256d two59 = _mm256_set1_pd(0x1p59);
+	const __m256d two51 = _mm256_set1_pd(0x1p51);
+	/* the carry h * 2^59 + l as H * 2^51 + L, L in [0, 2^51) */
 	int64_t		h0 = *carry_h,
-				l0 = *carry_l,
-				t0 = l0 >= 0 ? l0 >> 59 : -((-(l0 + 1) >> 59) + 1);	/* floor(l0 / 2^59) */
-	__m256i		ch,
-				cl;
+				l0 = *carry_l;
+	__m256i		ch = _mm256_set1_epi64x((int64_t) ((uint64_t) h0 << 8) + (l0 >> 51)),
+				cl = _mm256_set1_epi64x(l0 & ((INT64_C(1) << 51) - 1));
 	int64_t		i;
 
-	ch = _mm256_set1_epi64x(h0 + t0);
-	cl = _mm256_set1_epi64x((int64_t) ((uint64_t) l0 - ((uint64_t) t0 << 59)));
 	for (i = 0; i < n; i += 4)
 	{
 		__m256i		qh,
@@ -1172,76 +1155,68 @@ ScanSplit4(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 		if (lag)
 			PREFETCH_AHEAD(lag, i, f8);
 		if (lag && diff)
-		{
-			/* a moving sum whose differences are exact doubles below 2^53 units: L alone */
-			pl = Fixed64(_mm256_sub_pd(Load4(in, i, n, f8), Load4(lag, i, n, f8)), k);
-			PREFIX4(pl);
-			tl = LAST4(pl);
-			ph = ch;
-			pl = _mm256_add_epi64(pl, cl);
-			cl = _mm256_add_epi64(cl, tl);
-			RENORM59_4(ch, cl);
-		}
+			/* differences that are exact doubles: split once */
+			Split51(_mm256_sub_pd(Load4(in, i, n, f8), Load4(lag, i, n, f8)), scale, scale51, &qh, &ql);
 		else
 		{
-			Fixed59(Load4(in, i, n, f8), k, &qh, &ql);
+			Split51(Load4(in, i, n, f8), scale, scale51, &qh, &ql);
 			if (lag)
 			{
 				__m256i		yh,
 							yl;
 
-				Fixed59(Load4(lag, i, n, f8), k, &yh, &yl);
+				Split51(Load4(lag, i, n, f8), scale, scale51, &yh, &yl);
 				qh = _mm256_sub_epi64(qh, yh);
 				ql = _mm256_sub_epi64(ql, yl);
-				RENORM59_4(qh, ql);
-			}
-			ph = qh;
-			pl = ql;
-			PREFIX4(ph);
-			PREFIX4(pl);
-			th = LAST4(ph);
-			tl = LAST4(pl);
-			ph = _mm256_add_epi64(ph, ch);
-			pl = _mm256_add_epi64(pl, cl);
-			/* the carry: add the four values' total and renormalise */
-			ch = _mm256_add_epi64(ch, th);
-			cl = _mm256_add_epi64(cl, tl);
-			RENORM59_4(ch, cl);
-			if (excl)
-			{
-				ph = _mm256_sub_epi64(ph, qh);
-				pl = _mm256_sub_epi64(pl, ql);
 			}
 		}
-		RENORM59_4(ph, pl);
+		ph = qh;
+		pl = ql;
+		PREFIX4(ph);
+		PREFIX4(pl);
+		/* the carry: add the four values' total and renormalise */
+		th = LAST4(ph);
+		tl = LAST4(pl);
+		ph = _mm256_add_epi64(ph, ch);
+		pl = _mm256_add_epi64(pl, cl);
+		ch = _mm256_add_epi64(ch, th);
+		cl = _mm256_add_epi64(cl, tl);
+		RENORM51_4(ch, cl);
+		if (excl)
+		{
+			ph = _mm256_sub_epi64(ph, qh);
+			pl = _mm256_sub_epi64(pl, ql);
+		}
+		RENORM51_4(ph, pl);
 		if (mean)
 		{
+			/* S = floor(H / 2) * 2^52 + ((H mod 2) * 2^51 + L) */
 			Mean4(out, i, n, f8, lsb,
-				  _mm256_add_epi64(_mm256_slli_epi64(ph, 7), _mm256_srli_epi64(pl, 52)),
-				  _mm256_and_si256(pl, _mm256_set1_epi64x(GS_QUOT_LO_MASK)),
+				  _mm256_sub_epi64(_mm256_srli_epi64(_mm256_add_epi64(ph, _mm256_set1_epi64x(INT64_C(1) << 62)), 1),
+								   _mm256_set1_epi64x(INT64_C(1) << 61)),
+				  _mm256_or_si256(_mm256_slli_epi64(_mm256_and_si256(ph, _mm256_set1_epi64x(1)), 51), pl),
 				  Counts4(rowpos0 + i + 1, w));
 			continue;
 		}
-		else
-		{
-			__m256i		big = _mm256_or_si256(_mm256_cmpgt_epi64(ph, _mm256_set1_epi64x(1)),
-											  _mm256_cmpgt_epi64(_mm256_set1_epi64x(-2), ph));
-			__m256i		s64 = _mm256_add_epi64(_mm256_slli_epi64(ph, 59), pl);
-			__m256i		lj = Jam4(pl, _mm256_set1_epi64x(-1), f8 ? 63 : (INT64_C(1) << 30) - 1);
-			__m256i		lo = _mm256_blendv_epi8(f8 ? s64 : JamForFloat(s64), lj, big);
-			__m256d		hd = I51_TO_PD(_mm256_and_si256(ph, big));
-
-			bad = Store4(out, i, n, f8, _mm256_mul_pd(_mm256_fmadd_pd(hd, two59, I64ToPd(lo)), scale_d));
-		}
+		if (!f8)
+			pl = Jam4(pl, _mm256_or_si256(_mm256_cmpgt_epi64(ph, _mm256_set1_epi64x(3)),
+										  _mm256_cmpgt_epi64(_mm256_set1_epi64x(-4), ph)),
+					  (INT64_C(1) << 28) - 1);
+		bad = Store4(out, i, n, f8, _mm256_mul_pd(_mm256_fmadd_pd(I51_TO_PD(ph), two51, U52_TO_PD(pl)),
+												  scale_d));
 		if (__builtin_expect(bad != 0, 0))
 			return i + __builtin_ctz(bad);
 	}
-	*carry_h = _mm_cvtsi128_si64(_mm256_castsi256_si128(ch));
-	*carry_l = _mm_cvtsi128_si64(_mm256_castsi256_si128(cl));
+	{
+		int64_t		hh = _mm_cvtsi128_si64(_mm256_castsi256_si128(ch));
+
+		*carry_h = hh >> 8;
+		*carry_l = (int64_t) ((uint64_t) (hh & 255) << 51) + _mm_cvtsi128_si64(_mm256_castsi256_si128(cl));
+	}
 	return -1;
 }
 
-#undef RENORM59_4
+#undef RENORM51_4
 
 /* The 64-bit kernel on AVX2, specialised. */
 static AVX2_TARGET int64_t
@@ -1252,7 +1227,7 @@ Avx2Scan64(const void *in, const void *lag, void *out, int64_t n, bool f8, int l
 	if (f8 == (F8) && excl == (EXCL) && diff == (DIFF)) \
 		return Scan64Mean4(in, lag, out, n, lsb, acc, 0, 0, F8, EXCL, 0, DIFF)
 	CASE(1, 0, 0); CASE(1, 1, 0); CASE(1, 0, 1);
-	CASE(0, 0, 0); CASE(0, 1, 0); CASE(0, 0, 1);
+	CASE(0, 0, 0); CASE(0, 0, 1);	/* float4 totals: scalar loops (gs_simd_kernels) */
 #undef CASE
 	return Scan64Mean4(in, lag, out, n, lsb, acc, 0, 0, f8, excl, 0, diff);
 }
@@ -1282,7 +1257,7 @@ Avx2ScanSplit(const void *in, const void *lag, void *out, int64_t n, bool f8, in
 	if (f8 == (F8) && excl == (EXCL) && diff == (DIFF) && mean == (MEAN)) \
 		return ScanSplit4(in, lag, out, n, lsb, carry_h, carry_l, rowpos0, w, F8, EXCL, DIFF, MEAN)
 	CASE(1, 0, 0, 0); CASE(1, 1, 0, 0); CASE(1, 0, 1, 0); CASE(1, 0, 0, 1); CASE(1, 0, 1, 1);
-	CASE(0, 0, 0, 0); CASE(0, 1, 0, 0); CASE(0, 0, 1, 0); CASE(0, 0, 0, 1); CASE(0, 0, 1, 1);
+	CASE(0, 0, 0, 0); CASE(0, 0, 1, 0); CASE(0, 0, 0, 1); CASE(0, 0, 1, 1);
 #undef CASE
 	return ScanSplit4(in, lag, out, n, lsb, carry_h, carry_l, rowpos0, w, f8, excl, diff, mean);
 }

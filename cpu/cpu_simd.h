@@ -15,12 +15,14 @@ extern "C"
 
 /*
  * Whether the vector scan kernels below run: on AVX-512, or else on AVX2
- * with FMA (the same results; the AVX-512 ones are faster).
+ * with FMA (the same results; the AVX-512 ones are faster).  On AVX2 the
+ * running totals of float4 (no mean, no value leaving: totals) stay with
+ * the scalar loops, which measured faster there (test/bench/NOTES.md).
  */
 static inline bool
-gs_simd_kernels(void)
+gs_simd_kernels(bool f8, bool totals)
 {
-	return gs_simd_enabled() || gs_avx2_enabled();
+	return gs_simd_enabled() || (gs_avx2_enabled() && (f8 || !totals));
 }
 
 /* How far ahead (in values) the scan kernels prefetch: one engine block. */
@@ -39,11 +41,14 @@ gs_simd_scan64_ok(bool f8, int lsb)
 	return !f8 || lsb >= -1022;
 }
 
-/* Can the carry-save 128-bit kernel take totals of need bits in units of 2^lsb? */
+/*
+ * Can the carry-save 128-bit kernel take totals of need bits in units of
+ * 2^lsb?  (float8: below 2^109 units on AVX-512, 2^102 on AVX2.)
+ */
 static inline bool
 gs_simd_split_ok(bool f8, int need, int lsb)
 {
-	return need <= (f8 ? 110 : 82) && lsb >= -1022 && lsb <= 1015;
+	return need <= (f8 ? (gs_simd_enabled() ? 110 : 103) : 82) && lsb >= -1022 && lsb <= 1015;
 }
 
 /*
@@ -69,9 +74,8 @@ extern int64_t gs_simd_scan64(const void *in, void *out, int64_t n, bool f8,
 							  int lsb, bool excl, int64_t *acc);
 
 /*
- * The carry-save 128-bit kernel: as gs_simd_scan64, for running totals below
- * 2^109 units (float4: 2^81) and lsb in [-1022, 1015]; the carry is
- * carry_h * 2^59 + carry_l.
+ * The carry-save 128-bit kernel: as gs_simd_scan64, for running totals of
+ * gs_simd_split_ok's bounds; the carry is carry_h * 2^59 + carry_l.
  */
 extern int64_t gs_simd_scan_split(const void *in, void *out, int64_t n, bool f8,
 								  int lsb, bool excl, int64_t *carry_h,

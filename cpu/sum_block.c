@@ -64,7 +64,7 @@ gs_cpu_float_block(const void *in, void *out, int64_t n, bool f8, bool excl,
 {
 	GsFloatStats fs;
 	bool		simd = n >= GS_SIMD_MIN_VALUES && gs_simd_enabled();
-	bool		kern = n >= GS_SIMD_MIN_VALUES && gs_simd_kernels();
+	bool		kern = n >= GS_SIMD_MIN_VALUES && gs_simd_kernels(f8, true);
 	bool		special;
 	int			unit,
 				need;

@@ -699,7 +699,7 @@ FloatBlock(WinScan *ws, const char *in, int64_t a, const char *lag, char *out,
 	 * totals, with the values leaving subtracted (the same bounds as
 	 * cpu/sum_block.c's).
 	 */
-	if (mean && !special && !hasnulls && np >= GS_SIMD_MIN_VALUES && gs_simd_kernels() &&
+	if (mean && !special && !hasnulls && np >= GS_SIMD_MIN_VALUES && gs_simd_kernels(f8, false) &&
 		accw == W_ACC64 && gs_simd_scan64_ok(f8, unit))
 	{
 		/* means likewise, each window sum divided in the kernel (counts: positions) */
@@ -709,7 +709,7 @@ FloatBlock(WinScan *ws, const char *in, int64_t a, const char *lag, char *out,
 		CarryFromI128(&st->sum, fa.a64, unit);
 		return -1;
 	}
-	if (mean && !special && !hasnulls && np >= GS_SIMD_MIN_VALUES && gs_simd_kernels() &&
+	if (mean && !special && !hasnulls && np >= GS_SIMD_MIN_VALUES && gs_simd_kernels(f8, false) &&
 		accw == W_ACC128 && gs_simd_split_ok(f8, need, unit))
 	{
 		/* and on the carry-save 128-bit kernel */
@@ -723,7 +723,7 @@ FloatBlock(WinScan *ws, const char *in, int64_t a, const char *lag, char *out,
 		CarryFromI128(&st->sum, CarryJoin59(h, l), unit);
 		return -1;
 	}
-	if (!mean && !special && !hasnulls && np >= GS_SIMD_MIN_VALUES && gs_simd_kernels())
+	if (!mean && !special && !hasnulls && np >= GS_SIMD_MIN_VALUES && gs_simd_kernels(f8, b == 0))
 	{
 		if (accw == W_ACC64 && gs_simd_scan64_ok(f8, unit))
 		{

@@ -10,8 +10,9 @@
  * gpu_cumavg.  Each round of a rep times every scan once in turn, so the
  * ratio printed, the median over reps of each scan's time over the running
  * totals' in the same round, compares calls made moments apart.  Where the
- * CPU has AVX-512, each moving sum is also computed by the scalar loops and
- * compared bit for bit.  -o shifts the results' start by that many bytes
+ * CPU has AVX-512 or AVX2, each moving sum is also computed by the scalar
+ * loops and compared bit for bit.  GS_CPU_SIMD=0 (scalar loops) or 2 (AVX2
+ * at most) in the environment sets gs_cpu_simd.  -o shifts the results' start by that many bytes
  * (below 4096) from where the values' start lies in its page: the
  * results follow the values by a multiple of 4 KiB otherwise, as they do
  * in PostgreSQL when an array and its result have the same layout.  -s
@@ -132,6 +133,8 @@ main(int argc, char **argv)
 	scans[nscans++] = (Scan) {"cumavg", GS_OP_CUMAVG, 0, false};
 
 	rng_state = 12345;
+	if (getenv("GS_CPU_SIMD"))
+		gs_cpu_simd = atoi(getenv("GS_CPU_SIMD"));
 	for (a = 1; a < argc; a++)
 	{
 		if (strcmp(argv[a], "-r") == 0 && a + 1 < argc)
@@ -235,13 +238,15 @@ main(int argc, char **argv)
 					same = memcmp(y, y2, sz * n) == 0 ? "  gpu = cpu" : "  GPU != CPU";
 					mismatches += memcmp(y, y2, sz * n) != 0;
 #else
-					if (gs_simd_enabled())
+					if (gs_cpu_simd != 0 && (gs_simd_enabled() || gs_avx2_enabled()))
 					{
-						/* the AVX-512 kernels against the scalar loops, bit for bit */
+						/* the vector kernels against the scalar loops, bit for bit */
+						int			saved = gs_cpu_simd;
+
 						gs_cpu_simd = 0;
 						gs_cpu_scan(&spec, &res);
-						gs_cpu_simd = -1;
-						same = memcmp(y, y2, sz * n) == 0 ? "  avx512 = scalar" : "  AVX512 != SCALAR";
+						gs_cpu_simd = saved;
+						same = memcmp(y, y2, sz * n) == 0 ? "  vector = scalar" : "  VECTOR != SCALAR";
 						mismatches += memcmp(y, y2, sz * n) != 0;
 					}
 #endif
