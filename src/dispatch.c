@@ -482,7 +482,7 @@ RunScan(GsScanSpec *spec, GsCall *call)
 			INSTR_TIME_SET_CURRENT(t0);
 		gs_cpu_scan(spec, &res);
 		gpuscan_calls.cpu++;
-		gpuscan_last.kernel = gs_simd_enabled() ? "avx512" : "portable";
+		gpuscan_last.kernel = gs_simd_enabled() ? "avx512" : gs_avx2_enabled() ? "avx2" : "portable";
 		gpuscan_last.acc_bits = res.acc_bits;
 		if (call->timed)
 		{

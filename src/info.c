@@ -142,7 +142,7 @@ gpuscan_service(PG_FUNCTION_ARGS)
 
 /*
  * gpuscan_last_run(): this backend's last scan call, one row (none before
- * the first).  The engine, the kernel (the CPU engine's: avx512 or
+ * the first).  The engine, the kernel (the CPU engine's: avx512, avx2 or
  * portable), the array's elements, the accumulator width, the GPU's
  * transfer and kernel times, the whole call's time, why a call meant for
  * the GPU ran on the CPU, and (since 1.2) the GPU that ran it and how long

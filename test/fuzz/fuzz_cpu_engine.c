@@ -15,7 +15,8 @@
  *                       and the header has bytes 7-9)
  *              bit 5    exclusive (sums only); for a window operator: the
  *                       window is relative to the row length (below)
- *              bit 6    scalar engine (gs_cpu_simd = 0), else AVX-512 if any
+ *              bit 6    scalar engine (gs_cpu_simd = 0), else the vector
+ *                       kernels (AVX-512, else AVX2), where the CPU has any
  *              bit 7    a null bitmap follows the header
  *   byte 1, 2  positions: byte 1 = 0: one per value given (no stretching);
  *              255: 2^20 + 64 * byte 2 (past the interrupt interval);

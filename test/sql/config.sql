@@ -44,7 +44,7 @@ SET gpuscan.no_such_setting = 1;
 --
 SET gpuscan.device = cpu;
 SELECT gpu_cumsum(ARRAY[1, 2, 3]) AS cpu;
-SELECT engine, kernel IN ('avx512', 'portable') AS cpu_kernel, elements, accumulator_bits,
+SELECT engine, kernel IN ('avx512', 'avx2', 'portable') AS cpu_kernel, elements, accumulator_bits,
        h2d_ms IS NULL AND kernel_ms IS NULL AND d2h_ms IS NULL AS no_gpu_times,
        total_ms IS NULL AS too_small_to_time, fallback_reason
 FROM gpuscan_last_run();
