@@ -298,7 +298,8 @@ TieSums(bool f8)
 /*
  * Real results whose double quotient lies within a few double ulps of a
  * float midpoint: S = c * D * 2^k + d, D = (2M + 1) 2^28 + j (53 bits, a
- * float midpoint's mantissa plus j double ulps), |d| <= c, so S / c is
+ * float midpoint's mantissa plus j double ulps, |j| up to 12: past the
+ * vector code's reciprocal margin), |d| <= c, so S / c is
  * within one double ulp of D 2^k, and large k puts S past 2^53 units,
  * where the double-double's low part decides which side of the
  * midpoint the quotient falls.
@@ -327,7 +328,7 @@ FloatMidpointSums(void)
 			continue;
 		for (mi = 0; mi < (c <= 7 ? 40 : 4); mi++)
 			for (ki = 0; ki < 5; ki++)
-				for (j = -3; j <= 3; j++)
+				for (j = -12; j <= 12; j += j >= -3 && j < 3 ? 1 : 3)
 				{
 					uint64_t	m = mi == 0 ? UINT64_C(1) << 23 : mi == 1 ? (UINT64_C(1) << 24) - 1
 						: (UINT64_C(1) << 23) + RandBelow(UINT64_C(1) << 23);
