@@ -110,36 +110,9 @@ MeanScalar(int64_t hi, int64_t lo, int64_t c, int e, double scale, int f8)
 }
 
 /*
- * A float mean's quotient on AVX-512 from a reciprocal instead of a
- * division (the divider's throughput, 16 cycles for eight on AVX-512, is
- * most of a float mean's cost there): r = 1 / c from the hardware's estimate and Newton steps r
- * += r (1 - c r), each fused, to a relative error below 2^-52 (the
- * estimate's error squares at each step; each step's own rounding is at
- * most 2^-53 relative); q = RN(S_hi r).  Then, u = ulp(q): |S_hi / c| <
- * 2^(E_q + 1) (1 + 2^-51) puts S_hi r within 2u of S_hi / c, q within u / 2
- * of S_hi r, and |S_lo| / c < 2u (gs_quotient_fast's step 4, with |S_hi| <
- * c 2^(E_q + 1) still true for q off by a few ulps, doubled for the binade's
- * top): |S / c - q| < 4.5u.  So where q's low 29 bits lie QUOT_RCP_MARGIN
- * (8) or more from 2^28, no float midpoint lies between q and S / c, and
- * RN_24(q) = RN_24(S / c); the rest take the slow path, as before.
- */
-#define QUOT_RCP_MARGIN 8
-
-/* 1 / c to within 2^-52 relative, eight lanes (c >= 1): a 14-bit estimate, two Newton steps. */
-static inline __attribute__((always_inline)) AVX512_TARGET __m512d
-Recip8(__m512d c)
-{
-	const __m512d one = _mm512_set1_pd(1.0);
-	__m512d		r = _mm512_rcp14_pd(c);
-
-	r = _mm512_fmadd_pd(r, _mm512_fnmadd_pd(c, r, one), r);
-	return _mm512_fmadd_pd(r, _mm512_fnmadd_pd(c, r, one), r);
-}
-
-/*
  * The fast quotient of core/exact.h (gs_quotient_fast, whose comment
  * proves each step) in eight lanes, the same operations in the same
- * order (but a float result's quotient from a reciprocal, above): sums hi * 2^52 + lo, counts c >= 1, scale 2^e.  Returns the
+ * order: sums hi * 2^52 + lo, counts c >= 1, scale 2^e.  Returns the
  * lanes decided (a zero sum is +0, decided; a lane outside the fast
  * quotient's range is not) with their results in *res (float results as
  * doubles, to be converted once).
@@ -155,8 +128,8 @@ Quot8(__m512i hi, __m512i lo, __m512i c, __m512d scale, int f8, __m512d *res)
 	__m512d		sh = _mm512_add_pd(a, b);
 	__m512d		sl = _mm512_sub_pd(b, _mm512_sub_pd(sh, a));
 	__m512d		cd = _mm512_cvtepi64_pd(c);
-	__m512d		q;
-	__m512i		qb;
+	__m512d		q = _mm512_div_pd(sh, cd);
+	__m512i		qb = _mm512_castpd_si512(q);
 	__mmask8	zsum = _mm512_cmpeq_epi64_mask(_mm512_or_si512(hi, lo), _mm512_setzero_si512());
 	/* the fast quotient's range: hi in [-2^51, 2^51), c <= GS_QUOT_MAX_COUNT */
 	__mmask8	range = _mm512_cmplt_epu64_mask(_mm512_add_epi64(hi, _mm512_set1_epi64(INT64_C(1) << 51)),
@@ -173,22 +146,16 @@ Quot8(__m512i hi, __m512i lo, __m512i c, __m512d scale, int f8, __m512d *res)
 
 	if (!f8)
 	{
-		/* q = RN(S_hi * RN(1 / c)), off by less than 4.5 ulps (QUOT_RCP_MARGIN) */
-		__m512i		d;
+		/* not within one ulp of a float midpoint; a normal float */
+		__m512i		d = _mm512_sub_epi64(_mm512_and_si512(qb, _mm512_set1_epi64((INT64_C(1) << 29) - 1)),
+										 _mm512_set1_epi64((INT64_C(1) << 28) - 1));
 
-		q = _mm512_mul_pd(sh, Recip8(cd));
-		qb = _mm512_castpd_si512(q);
-		/* at least QUOT_RCP_MARGIN ulps from a float midpoint; a normal float */
-		d = _mm512_sub_epi64(_mm512_and_si512(qb, _mm512_set1_epi64((INT64_C(1) << 29) - 1)),
-							 _mm512_set1_epi64((INT64_C(1) << 28) - QUOT_RCP_MARGIN + 1));
 		*res = _mm512_mul_pd(q, scale);
 		ar = _mm512_abs_pd(*res);
-		return range & (zsum | (_mm512_cmpgt_epu64_mask(d, _mm512_set1_epi64(2 * QUOT_RCP_MARGIN - 2)) &
+		return range & (zsum | (_mm512_cmpgt_epu64_mask(d, _mm512_set1_epi64(2)) &
 								_mm512_cmp_pd_mask(ar, _mm512_set1_pd(0x1p-126), _CMP_GE_OQ) &
 								_mm512_cmp_pd_mask(ar, _mm512_set1_pd(0x1p128), _CMP_LT_OQ)));
 	}
-	q = _mm512_div_pd(sh, cd);
-	qb = _mm512_castpd_si512(q);
 	r = _mm512_add_pd(_mm512_fnmadd_pd(q, cd, sh), sl);
 	rb = _mm512_castpd_si512(r);
 	u = _mm512_mul_pd(_mm512_castsi512_pd(_mm512_and_si512(qb, _mm512_set1_epi64(INT64_C(0x7ff0000000000000)))),
@@ -284,8 +251,8 @@ Quot4(__m256i hi, __m256i lo, __m256i c, __m256d scale, int f8, __m256d *res)
 	__m256d		sh = _mm256_add_pd(a, b);
 	__m256d		sl = _mm256_sub_pd(b, _mm256_sub_pd(sh, a));
 	__m256d		cd = U52_TO_PD(c);
-	__m256d		q;
-	__m256i		qb;
+	__m256d		q = _mm256_div_pd(sh, cd);
+	__m256i		qb = _mm256_castpd_si256(q);
 	__m256i		zsum = _mm256_cmpeq_epi64(_mm256_or_si256(hi, lo), izero);
 	__m256d		r,
 				u,
@@ -299,13 +266,9 @@ Quot4(__m256i hi, __m256i lo, __m256i c, __m256d scale, int f8, __m256d *res)
 
 	if (!f8)
 	{
-		__m256i		d;
+		__m256i		d = _mm256_sub_epi64(_mm256_and_si256(qb, _mm256_set1_epi64x((INT64_C(1) << 29) - 1)),
+										 _mm256_set1_epi64x((INT64_C(1) << 28) - 1));
 
-		/* a division: a reciprocal (Recip8) measured slower on AVX2 (test/bench/NOTES.md) */
-		q = _mm256_div_pd(sh, cd);
-		qb = _mm256_castpd_si256(q);
-		d = _mm256_sub_epi64(_mm256_and_si256(qb, _mm256_set1_epi64x((INT64_C(1) << 29) - 1)),
-							 _mm256_set1_epi64x((INT64_C(1) << 28) - 1));
 		*res = _mm256_mul_pd(q, scale);
 		ar = _mm256_and_pd(*res, absmask);
 		ok = _mm256_or_si256(_mm256_cmpgt_epi64(d, _mm256_set1_epi64x(2)), _mm256_cmpgt_epi64(izero, d));
@@ -313,8 +276,6 @@ Quot4(__m256i hi, __m256i lo, __m256i c, __m256d scale, int f8, __m256d *res)
 																   _mm256_cmp_pd(ar, _mm256_set1_pd(0x1p128), _CMP_LT_OQ))));
 		return _mm256_or_si256(ok, zsum);
 	}
-	q = _mm256_div_pd(sh, cd);
-	qb = _mm256_castpd_si256(q);
 	r = _mm256_add_pd(_mm256_fnmadd_pd(q, cd, sh), sl);
 	rb = _mm256_castpd_si256(r);
 	u = _mm256_mul_pd(_mm256_castsi256_pd(_mm256_and_si256(qb, _mm256_set1_epi64x(INT64_C(0x7ff0000000000000)))),
