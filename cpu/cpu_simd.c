@@ -100,13 +100,21 @@ StoreSums8(void *out, int64_t i, int64_t n, __mmask8 k, int f8, __m512i p,
 	return Store8(out, i, n, k, f8, rd, rf);
 }
 
-/* The scalar mean of a sum hi * 2^52 + lo over c, for the lanes the vector code leaves. */
-static double
-MeanScalar(int64_t hi, int64_t lo, int64_t c, int e, double scale, int f8)
+/*
+ * The scalar mean of a sum hi * 2^52 + lo over c into out[k] (double, or
+ * float), for the lanes the vector code leaves.
+ */
+static void
+StoreMeanScalar(void *out, int64_t k, int f8, int64_t hi, int64_t lo, int64_t c, int e,
+				double scale)
 {
-	if ((hi | lo) == 0)
-		return 0.0;
-	return gs_mean_round((gs_i128) hi * ((gs_i128) 1 << 52) + lo, e, scale, (uint64_t) c, f8);
+	double		m = (hi | lo) == 0 ? 0.0
+		: gs_mean_round((gs_i128) hi * ((gs_i128) 1 << 52) + lo, e, scale, (uint64_t) c, f8);
+
+	if (f8)
+		((double *) out)[k] = m;
+	else
+		((float *) out)[k] = (float) m;
 }
 
 /*
@@ -192,13 +200,9 @@ StoreMeans8(void *out, int64_t i, __mmask8 k, __mmask8 ok, int f8, __m512d v, __
 	for (bad = (__mmask8) (k & ~ok); bad; bad &= (__mmask8) (bad - 1))
 	{
 		int			j = __builtin_ctz(bad);
-		double		m = MeanScalar(((const int64_t *) &hi)[j], ((const int64_t *) &lo)[j],
-								   ((const int64_t *) &c)[j], e, scale, f8);
 
-		if (f8)
-			((double *) out)[i + j] = m;
-		else
-			((float *) out)[i + j] = (float) m;
+		StoreMeanScalar(out, i + j, f8, ((const int64_t *) &hi)[j], ((const int64_t *) &lo)[j],
+						((const int64_t *) &c)[j], e, scale);
 	}
 }
 
@@ -238,7 +242,8 @@ Means512(const int64_t *hi, const int64_t *lo, const int64_t *c, int n, int e, d
 /*
  * Quot8 in four lanes on AVX2 (masks are lanes of all ones): the same
  * operations in the same order, the conversions by U52_TO_PD and
- * I51_TO_PD (the range of gs_quotient_fast).  Returns the lanes decided.
+ * I51_TO_PD (exact in the range of gs_quotient_fast; lanes outside it are
+ * not decided).  Returns the lanes decided.
  */
 static inline __attribute__((always_inline)) AVX2_TARGET __m256i
 Quot4(__m256i hi, __m256i lo, __m256i c, __m256d scale, int f8, __m256d *res)
@@ -254,6 +259,11 @@ Quot4(__m256i hi, __m256i lo, __m256i c, __m256d scale, int f8, __m256d *res)
 	__m256d		q = _mm256_div_pd(sh, cd);
 	__m256i		qb = _mm256_castpd_si256(q);
 	__m256i		zsum = _mm256_cmpeq_epi64(_mm256_or_si256(hi, lo), izero);
+	/* the fast quotient's range: hi in [-2^51, 2^51), c <= GS_QUOT_MAX_COUNT */
+	__m256i		hb = _mm256_add_epi64(hi, _mm256_set1_epi64x(INT64_C(1) << 51));
+	__m256i		range = _mm256_and_si256(_mm256_and_si256(_mm256_cmpgt_epi64(hb, _mm256_set1_epi64x(-1)),
+														  _mm256_cmpgt_epi64(_mm256_set1_epi64x(INT64_C(1) << 52), hb)),
+										 _mm256_cmpgt_epi64(_mm256_set1_epi64x((int64_t) GS_QUOT_MAX_COUNT + 1), c));
 	__m256d		r,
 				u,
 				h,
@@ -274,7 +284,7 @@ Quot4(__m256i hi, __m256i lo, __m256i c, __m256d scale, int f8, __m256d *res)
 		ok = _mm256_or_si256(_mm256_cmpgt_epi64(d, _mm256_set1_epi64x(2)), _mm256_cmpgt_epi64(izero, d));
 		ok = _mm256_and_si256(ok, _mm256_castpd_si256(_mm256_and_pd(_mm256_cmp_pd(ar, _mm256_set1_pd(0x1p-126), _CMP_GE_OQ),
 																   _mm256_cmp_pd(ar, _mm256_set1_pd(0x1p128), _CMP_LT_OQ))));
-		return _mm256_or_si256(ok, zsum);
+		return _mm256_and_si256(range, _mm256_or_si256(ok, zsum));
 	}
 	r = _mm256_add_pd(_mm256_fnmadd_pd(q, cd, sh), sl);
 	rb = _mm256_castpd_si256(r);
@@ -294,7 +304,7 @@ Quot4(__m256i hi, __m256i lo, __m256i c, __m256d scale, int f8, __m256d *res)
 	ar = _mm256_and_pd(*res, absmask);
 	ok = _mm256_castpd_si256(_mm256_and_pd(_mm256_cmp_pd(ar, _mm256_set1_pd(0x1p-1022), _CMP_GT_OQ),
 										   _mm256_cmp_pd(ar, _mm256_set1_pd(0x1.fffffffffffffp1023), _CMP_LE_OQ)));
-	return _mm256_or_si256(_mm256_andnot_si256(bad, ok), zsum);
+	return _mm256_and_si256(range, _mm256_or_si256(_mm256_andnot_si256(bad, ok), zsum));
 }
 
 /* gs_cpu_means's batch on AVX2, four at a time; the tail by the scalar code. */
@@ -320,24 +330,10 @@ Means256(const int64_t *hi, const int64_t *lo, const int64_t *c, int n, int e, d
 			_mm_storeu_ps((float *) out + i, _mm256_cvtpd_ps(v));
 		for (j = 0; ok != 15 && j < 4; j++)
 			if (!((ok >> j) & 1))
-			{
-				double		m = MeanScalar(hi[i + j], lo[i + j], c[i + j], e, scale, f8);
-
-				if (f8)
-					((double *) out)[i + j] = m;
-				else
-					((float *) out)[i + j] = (float) m;
-			}
+				StoreMeanScalar(out, i + j, f8, hi[i + j], lo[i + j], c[i + j], e, scale);
 	}
 	for (; i < n; i++)
-	{
-		double		m = MeanScalar(hi[i], lo[i], c[i], e, scale, f8);
-
-		if (f8)
-			((double *) out)[i] = m;
-		else
-			((float *) out)[i] = (float) m;
-	}
+		StoreMeanScalar(out, i, f8, hi[i], lo[i], c[i], e, scale);
 }
 
 /* Which batch code gs_simd_means may use: 0 the best the CPU has, 1 none, 4 AVX2 at most. */
@@ -838,8 +834,9 @@ Avx512MovmeanSplit(const void *in, const void *lag, void *out, int64_t n, bool f
  * (both give and take the carry in the AVX-512 form).
  */
 
-/* Lanes [0, rem) of four 64-bit lanes, all ones. */
+/* Lanes [0, rem) of four 64-bit lanes, all ones; and of four 32-bit lanes. */
 #define TAIL4(rem) _mm256_cmpgt_epi64(_mm256_set1_epi64x(rem), _mm256_set_epi64x(3, 2, 1, 0))
+#define TAIL4_32(rem) _mm_cmpgt_epi32(_mm_set1_epi32((int) (rem)), _mm_set_epi32(3, 2, 1, 0))
 
 /* Load four values as doubles: plain loads, masked only for the tail. */
 static inline __attribute__((always_inline)) AVX2_TARGET __m256d
@@ -849,9 +846,7 @@ Load4(const void *in, int64_t i, int64_t n, int f8)
 		return n - i >= 4 ? _mm256_loadu_pd((const double *) in + i)
 			: _mm256_maskload_pd((const double *) in + i, TAIL4(n - i));
 	return _mm256_cvtps_pd(n - i >= 4 ? _mm_loadu_ps((const float *) in + i)
-						   : _mm_maskload_ps((const float *) in + i,
-											 _mm_cmpgt_epi32(_mm_set1_epi32((int) (n - i)),
-															 _mm_set_epi32(3, 2, 1, 0))));
+						   : _mm_maskload_ps((const float *) in + i, TAIL4_32(n - i)));
 }
 
 /* Inclusive prefix sum of four int64 lanes (two shift-and-add steps). */
@@ -947,87 +942,68 @@ JamForFloat(__m256i v)
 }
 
 /*
- * Store four results (doubles rd, or rd rounded to float) at out + i and
- * return the lanes that overflowed to an infinity (no input is infinite).
+ * Store four results at out + i, lanes [0, n - i): the doubles rd, or rd
+ * rounded to float, which is returned (float4; else zeros).
+ */
+static inline __attribute__((always_inline)) AVX2_TARGET __m128
+Put4(void *out, int64_t i, int64_t n, int f8, __m256d rd)
+{
+	__m128		rf = _mm_setzero_ps();
+
+	if (f8)
+	{
+		if (n - i >= 4)
+			_mm256_storeu_pd((double *) out + i, rd);
+		else
+			_mm256_maskstore_pd((double *) out + i, TAIL4(n - i), rd);
+	}
+	else
+	{
+		rf = _mm256_cvtpd_ps(rd);
+		if (n - i >= 4)
+			_mm_storeu_ps((float *) out + i, rf);
+		else
+			_mm_maskstore_ps((float *) out + i, TAIL4_32(n - i), rf);
+	}
+	return rf;
+}
+
+/*
+ * Store four results (Put4) and return the lanes that overflowed to an
+ * infinity (no input is infinite).
  */
 static inline __attribute__((always_inline)) AVX2_TARGET int
 Store4(void *out, int64_t i, int64_t n, int f8, __m256d rd)
 {
 	int			lanes = n - i >= 4 ? 15 : (1 << (n - i)) - 1;
+	__m128		rf = Put4(out, i, n, f8, rd);
 
 	if (f8)
-	{
-		__m256d		a = _mm256_and_pd(rd, _mm256_castsi256_pd(_mm256_set1_epi64x(INT64_MAX)));
-
-		if (lanes == 15)
-			_mm256_storeu_pd((double *) out + i, rd);
-		else
-			_mm256_maskstore_pd((double *) out + i, TAIL4(n - i), rd);
-		return _mm256_movemask_pd(_mm256_cmp_pd(a, _mm256_set1_pd(INFINITY), _CMP_EQ_OQ)) & lanes;
-	}
-	else
-	{
-		__m128		rf = _mm256_cvtpd_ps(rd);
-		__m128		a = _mm_and_ps(rf, _mm_castsi128_ps(_mm_set1_epi32(INT32_MAX)));
-
-		if (lanes == 15)
-			_mm_storeu_ps((float *) out + i, rf);
-		else
-			_mm_maskstore_ps((float *) out + i,
-							 _mm_cmpgt_epi32(_mm_set1_epi32((int) (n - i)), _mm_set_epi32(3, 2, 1, 0)), rf);
-		return _mm_movemask_ps(_mm_cmpeq_ps(a, _mm_set1_ps(INFINITY))) & lanes;
-	}
+		return _mm256_movemask_pd(_mm256_cmp_pd(_mm256_and_pd(rd, _mm256_castsi256_pd(_mm256_set1_epi64x(INT64_MAX))),
+												_mm256_set1_pd(INFINITY), _CMP_EQ_OQ)) & lanes;
+	return _mm_movemask_ps(_mm_cmpeq_ps(_mm_and_ps(rf, _mm_castsi128_ps(_mm_set1_epi32(INT32_MAX))),
+										_mm_set1_ps(INFINITY))) & lanes;
 }
 
 /*
  * Four means (Scan64Mean4, ScanSplit4): each window sum hi * 2^52 + lo
- * (units of 2^lsb, 0 <= lo < 2^52) over its count c into out + i: Quot4
- * for the lanes within its range (hi in [-2^51, 2^51), c at most
- * GS_QUOT_MAX_COUNT), the scalar code for the rest.
+ * (units of 2^lsb, 0 <= lo < 2^52) over its count c into out + i: Quot4,
+ * and the scalar code for the lanes it leaves.
  */
 static inline __attribute__((always_inline)) AVX2_TARGET void
 Mean4(void *out, int64_t i, int64_t n, int f8, int lsb, __m256i hi, __m256i lo, __m256i c)
 {
 	const double scale = gs_pow2(lsb);
-	__m256i		hb = _mm256_add_epi64(hi, _mm256_set1_epi64x(INT64_C(1) << 51));
-	__m256i		range = _mm256_and_si256(_mm256_cmpgt_epi64(hb, _mm256_set1_epi64x(-1)),
-										 _mm256_cmpgt_epi64(_mm256_set1_epi64x(INT64_C(1) << 52), hb));
 	__m256d		v;
-	int			ok,
+	int			ok = _mm256_movemask_pd(_mm256_castsi256_pd(Quot4(hi, lo, c, _mm256_set1_pd(scale), f8, &v))),
 				lanes = n - i >= 4 ? 15 : (1 << (n - i)) - 1,
 				j;
 
-	range = _mm256_and_si256(range, _mm256_cmpgt_epi64(_mm256_set1_epi64x((int64_t) GS_QUOT_MAX_COUNT + 1), c));
-	ok = _mm256_movemask_pd(_mm256_castsi256_pd(
-				_mm256_and_si256(range, Quot4(hi, lo, c, _mm256_set1_pd(scale), f8, &v))));
-	if (f8)
-	{
-		if (lanes == 15)
-			_mm256_storeu_pd((double *) out + i, v);
-		else
-			_mm256_maskstore_pd((double *) out + i, TAIL4(n - i), v);
-	}
-	else
-	{
-		__m128		vf = _mm256_cvtpd_ps(v);
-
-		if (lanes == 15)
-			_mm_storeu_ps((float *) out + i, vf);
-		else
-			_mm_maskstore_ps((float *) out + i,
-							 _mm_cmpgt_epi32(_mm_set1_epi32((int) (n - i)), _mm_set_epi32(3, 2, 1, 0)), vf);
-	}
+	(void) Put4(out, i, n, f8, v);
 	for (j = 0; (ok & lanes) != lanes && j < 4; j++)
 		if (((lanes & ~ok) >> j) & 1)
-		{
-			double		m = MeanScalar(((const int64_t *) &hi)[j], ((const int64_t *) &lo)[j],
-									   ((const int64_t *) &c)[j], lsb, scale, f8);
-
-			if (f8)
-				((double *) out)[i + j] = m;
-			else
-				((float *) out)[i + j] = (float) m;
-		}
+			StoreMeanScalar(out, i + j, f8, ((const int64_t *) &hi)[j], ((const int64_t *) &lo)[j],
+							((const int64_t *) &c)[j], lsb, scale);
 }
 
 /* The counts of four means: the row's positions so far, at most the window. */
