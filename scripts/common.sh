@@ -160,12 +160,26 @@ bench_host() {
 	echo "${h:-dev}"
 }
 
-# A new log file test/bench/results/$1-<date>-$2.txt (-2, -3, ... when taken).
+# A new log file $3/$1-<date>-$2.txt ($3 default test/bench/results; -2,
+# -3, ... when taken).
 bench_log() {
-	local log=test/bench/results/$1-$(date +%F)-$2.txt k=2
-	mkdir -p test/bench/results
-	while [ -e "$log" ]; do log=test/bench/results/$1-$(date +%F)-$2-$k.txt; k=$((k + 1)); done
+	local dir=${3:-test/bench/results} k=2
+	local log=$dir/$1-$(date +%F)-$2.txt
+	mkdir -p "$dir"
+	while [ -e "$log" ]; do log=$dir/$1-$(date +%F)-$2-$k.txt; k=$((k + 1)); done
 	echo "$log"
+}
+
+# A benchmark's set-up: the packages, and gpuscan built and installed
+# unless BUILD=0 (use the one installed).
+bench_build() {
+	setup_packages || return 1
+	[ "${BUILD:-1}" = 0 ] || build_install
+}
+
+# A benchmark log's first line: the script $1, the time and the commit.
+bench_title() {
+	echo "# $1 — $(date -u '+%F %H:%M UTC'), commit $(git rev-parse --short HEAD 2>/dev/null)$(git diff --quiet HEAD 2>/dev/null || echo ' (working tree differs)')"
 }
 
 # Stop the cluster, if it runs (one left over by an earlier run too).

@@ -20,20 +20,16 @@ export GPUSCAN_PORT=${GPUSCAN_PORT:-54351}
 . "$(dirname "$0")/../../scripts/common.sh"
 cd "$TOP" || exit 1
 ROUNDS=${ROUNDS:-5}
-BUILD=${BUILD:-1}
 N=${N:-16777216}
 HOST=$(bench_host "${1:-}")
 LOG=$(bench_log means "$HOST")
 
-setup_packages || exit 1
-if [ "$BUILD" != 0 ]; then
-	build_install || exit 1
-fi
+bench_build || exit 1
 cluster_start "-c shared_buffers=2GB" || exit 1
 trap cluster_remove EXIT
 
 {
-	echo "# test/bench/means_bench.sh — $(date -u '+%F %H:%M UTC'), commit $(git rev-parse --short HEAD 2>/dev/null)$(git diff --quiet HEAD 2>/dev/null || echo ' (working tree differs)')"
+	bench_title test/bench/means_bench.sh
 	echo "# host: $(sed -n 's/^model name[[:space:]]*: *//p' /proc/cpuinfo | head -1), $(nproc) cores, AVX-512: $(grep -q avx512dq /proc/cpuinfo && echo yes || echo no); $("$PG_CONFIG" --version)"
 	echo "# $N values of each type in one row; gpuscan.device = cpu; medians of $ROUNDS, the modes interleaved"
 	echo "# command: ROUNDS=$ROUNDS N=$N GPUSCAN_PORT=$PORT $0 $*"

@@ -33,28 +33,15 @@ RUNS=${RUNS:-5}
 AGG_M=${AGG_M:-4}
 SLOW_MAX_M=${SLOW_MAX_M:-1}
 DEVICE=${DEVICE:-cpu}
-BUILD=${BUILD:-1}
 OUTDIR=${OUTDIR:-$TOP/test/bench/results}
-HOSTNAME_ARG=${1:-}
-if [ -z "$HOSTNAME_ARG" ]; then
-	HOSTNAME_ARG=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1 |
-		grep -oE '[AHBLV][0-9]{2,3}' | head -1 | tr '[:upper:]' '[:lower:]')
-	HOSTNAME_ARG=${HOSTNAME_ARG:-dev}
-fi
-mkdir -p "$OUTDIR"
-LOG=$OUTDIR/rows-$(date +%F)-$HOSTNAME_ARG.txt
-k=2
-while [ -e "$LOG" ]; do LOG=$OUTDIR/rows-$(date +%F)-$HOSTNAME_ARG-$k.txt; k=$((k + 1)); done
+LOG=$(bench_log rows "$(bench_host "${1:-}")" "$OUTDIR")
 CMD="SIZES='$SIZES' RUNS=$RUNS AGG_M=$AGG_M SLOW_MAX_M=$SLOW_MAX_M DEVICE=$DEVICE GPUSCAN_PORT=$PORT $0 $*"
 
-setup_packages || exit 1
-if [ "$BUILD" != 0 ]; then
-	build_install || exit 1
-fi
+bench_build || exit 1
 cluster_start "-c shared_preload_libraries=gpuscan -c shared_buffers=4GB" || exit 1
 trap cluster_remove EXIT
 {
-	echo "# test/bench/rows_bench.sh — $(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git rev-parse --short HEAD 2>/dev/null)$(git diff --quiet HEAD 2>/dev/null || echo ' (working tree differs)')"
+	bench_title test/bench/rows_bench.sh
 	echo "# host: $(sed -n 's/^model name[[:space:]]*: *//p' /proc/cpuinfo | head -1), $(nproc) cores, $(free -g | awk '/^Mem:/ { print $2 }') GiB"
 	nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader 2>/dev/null | sed 's/^/# gpu: /'
 	echo "# command: $CMD"

@@ -18,21 +18,17 @@ export GPUSCAN_PORT=${GPUSCAN_PORT:-54349}
 . "$(dirname "$0")/../../scripts/common.sh"
 cd "$TOP" || exit 1
 ROUNDS=${ROUNDS:-5}
-BUILD=${BUILD:-1}
 HOST=$(bench_host "${1:-}")
 LOG=$(bench_log small "$HOST")
 
-setup_packages || exit 1
-if [ "$BUILD" != 0 ]; then
-	build_install || exit 1
-fi
+bench_build || exit 1
 (cd test/bench/naive && make -s with_llvm=no PG_CONFIG="$PG_CONFIG" && make -s with_llvm=no PG_CONFIG="$PG_CONFIG" install) >/dev/null ||
 	{ echo "the naive extension did not build"; exit 1; }
 cluster_start "-c shared_buffers=2GB" || exit 1
 trap cluster_remove EXIT
 
 {
-	echo "# test/bench/small_bench.sh — $(date -u '+%F %H:%M UTC'), commit $(git rev-parse --short HEAD)$(git diff --quiet HEAD || echo ' (working tree differs)')"
+	bench_title test/bench/small_bench.sh
 	echo "# host: $(sed -n 's/^model name[[:space:]]*: *//p' /proc/cpuinfo | head -1), $(nproc) cores; $("$PG_CONFIG" --version)"
 	echo "# 16M double precision values in each table; gpuscan.device = cpu; medians of $ROUNDS, the modes interleaved"
 	echo "# command: ROUNDS=$ROUNDS GPUSCAN_PORT=$PORT $0 $*"
