@@ -101,15 +101,13 @@ StoreSums8(void *out, int64_t i, int64_t n, __mmask8 k, int f8, __m512i p,
 }
 
 /*
- * The scalar mean of a sum hi * 2^52 + lo over c into out[k] (double, or
+ * The scalar mean of a sum s (units of 2^e) over c into out[k] (double, or
  * float), for the lanes the vector code leaves.
  */
 static void
-StoreMeanScalar(void *out, int64_t k, int f8, int64_t hi, int64_t lo, int64_t c, int e,
-				double scale)
+StoreMeanScalar(void *out, int64_t k, int f8, gs_i128 s, int64_t c, int e, double scale)
 {
-	double		m = (hi | lo) == 0 ? 0.0
-		: gs_mean_round((gs_i128) hi * ((gs_i128) 1 << 52) + lo, e, scale, (uint64_t) c, f8);
+	double		m = s == 0 ? 0.0 : gs_mean_round(s, e, scale, (uint64_t) c, f8);
 
 	if (f8)
 		((double *) out)[k] = m;
@@ -117,32 +115,26 @@ StoreMeanScalar(void *out, int64_t k, int f8, int64_t hi, int64_t lo, int64_t c,
 		((float *) out)[k] = (float) m;
 }
 
+/* A sum hi * 2^52 + lo as one integer. */
+#define SUM52(hi, lo) ((gs_i128) (hi) * ((gs_i128) 1 << 52) + (lo))
+
 /*
  * The fast quotient of core/exact.h (gs_quotient_fast, whose comment
  * proves each step) in eight lanes, the same operations in the same
- * order: sums hi * 2^52 + lo, counts c >= 1, scale 2^e.  Returns the
- * lanes decided (a zero sum is +0, decided; a lane outside the fast
- * quotient's range is not) with their results in *res (float results as
- * doubles, to be converted once).
+ * order, from step 2 on: the sum S as sh = RN(S) and sl = S - sh (step 1),
+ * the count as the double cd (1 <= c < 2^52), scale 2^e.  Returns the
+ * lanes decided, their results in *res (float results as doubles, to be
+ * converted once).  With normal, a result that is not a normal number is
+ * not decided; without, the caller knows that every result is one
+ * (gs_simd_means_plain), and a zero sum gives +0, decided.
  */
 static inline __attribute__((always_inline)) AVX512_TARGET __mmask8
-Quot8(__m512i hi, __m512i lo, __m512i c, __m512d scale, int f8, __m512d *res)
+QuotD8(__m512d sh, __m512d sl, __m512d cd, __m512d scale, int f8, int normal, __m512d *res)
 {
 	const __m512i sign = _mm512_set1_epi64(INT64_MIN);
 	const __m512i one = _mm512_set1_epi64(1);
-	const __m512d zero = _mm512_setzero_pd();
-	__m512d		a = _mm512_mul_pd(_mm512_cvtepi64_pd(hi), _mm512_set1_pd(0x1p52));
-	__m512d		b = _mm512_cvtepi64_pd(lo);
-	__m512d		sh = _mm512_add_pd(a, b);
-	__m512d		sl = _mm512_sub_pd(b, _mm512_sub_pd(sh, a));
-	__m512d		cd = _mm512_cvtepi64_pd(c);
 	__m512d		q = _mm512_div_pd(sh, cd);
 	__m512i		qb = _mm512_castpd_si512(q);
-	__mmask8	zsum = _mm512_cmpeq_epi64_mask(_mm512_or_si512(hi, lo), _mm512_setzero_si512());
-	/* the fast quotient's range: hi in [-2^51, 2^51), c <= GS_QUOT_MAX_COUNT */
-	__mmask8	range = _mm512_cmplt_epu64_mask(_mm512_add_epi64(hi, _mm512_set1_epi64(INT64_C(1) << 51)),
-												_mm512_set1_epi64(INT64_C(1) << 52)) &
-		_mm512_cmple_epu64_mask(c, _mm512_set1_epi64((int64_t) GS_QUOT_MAX_COUNT));
 	__m512d		r,
 				u,
 				h,
@@ -157,12 +149,14 @@ Quot8(__m512i hi, __m512i lo, __m512i c, __m512d scale, int f8, __m512d *res)
 		/* not within one ulp of a float midpoint; a normal float */
 		__m512i		d = _mm512_sub_epi64(_mm512_and_si512(qb, _mm512_set1_epi64((INT64_C(1) << 29) - 1)),
 										 _mm512_set1_epi64((INT64_C(1) << 28) - 1));
+		__mmask8	ok = _mm512_cmpgt_epu64_mask(d, _mm512_set1_epi64(2));
 
 		*res = _mm512_mul_pd(q, scale);
+		if (!normal)
+			return ok;
 		ar = _mm512_abs_pd(*res);
-		return range & (zsum | (_mm512_cmpgt_epu64_mask(d, _mm512_set1_epi64(2)) &
-								_mm512_cmp_pd_mask(ar, _mm512_set1_pd(0x1p-126), _CMP_GE_OQ) &
-								_mm512_cmp_pd_mask(ar, _mm512_set1_pd(0x1p128), _CMP_LT_OQ)));
+		return ok & _mm512_cmp_pd_mask(ar, _mm512_set1_pd(0x1p-126), _CMP_GE_OQ) &
+			_mm512_cmp_pd_mask(ar, _mm512_set1_pd(0x1p128), _CMP_LT_OQ);
 	}
 	r = _mm512_add_pd(_mm512_fnmadd_pd(q, cd, sh), sl);
 	rb = _mm512_castpd_si512(r);
@@ -174,13 +168,49 @@ Quot8(__m512i hi, __m512i lo, __m512i c, __m512d scale, int f8, __m512d *res)
 		(_mm512_cmp_pd_mask(ar, h, _CMP_EQ_OQ) & _mm512_test_epi64_mask(qb, one));
 	toward0 = _mm512_test_epi64_mask(_mm512_xor_si512(rb, qb), sign);
 	bad = _mm512_testn_epi64_mask(qb, _mm512_set1_epi64((INT64_C(1) << 52) - 1)) & toward0 &
-		_mm512_cmp_pd_mask(ar, zero, _CMP_NEQ_UQ);
+		_mm512_cmp_pd_mask(ar, _mm512_setzero_pd(), _CMP_NEQ_UQ);
 	qb = _mm512_mask_add_epi64(qb, up & ~toward0, qb, one);
 	qb = _mm512_mask_sub_epi64(qb, up & toward0, qb, one);
 	*res = _mm512_mul_pd(_mm512_castsi512_pd(qb), scale);
+	if (!normal)
+		return (__mmask8) ~bad;
 	ar = _mm512_abs_pd(*res);
-	return range & (zsum | (~bad & _mm512_cmp_pd_mask(ar, _mm512_set1_pd(0x1p-1022), _CMP_GT_OQ) &
-							_mm512_cmp_pd_mask(ar, _mm512_set1_pd(0x1.fffffffffffffp1023), _CMP_LE_OQ)));
+	return (__mmask8) ~bad & _mm512_cmp_pd_mask(ar, _mm512_set1_pd(0x1p-1022), _CMP_GT_OQ) &
+		_mm512_cmp_pd_mask(ar, _mm512_set1_pd(0x1.fffffffffffffp1023), _CMP_LE_OQ);
+}
+
+/*
+ * Step 1 in eight lanes: S = hi * 2^52 + lo (0 <= lo < 2^52, |hi| <=
+ * 2^51) as sh + sl by Fast2Sum of two exact doubles.
+ */
+static inline __attribute__((always_inline)) AVX512_TARGET void
+Sum2x8(__m512i hi, __m512i lo, __m512d *sh, __m512d *sl)
+{
+	__m512d		a = _mm512_mul_pd(_mm512_cvtepi64_pd(hi), _mm512_set1_pd(0x1p52));
+	__m512d		b = _mm512_cvtepi64_pd(lo);
+
+	*sh = _mm512_add_pd(a, b);
+	*sl = _mm512_sub_pd(b, _mm512_sub_pd(*sh, a));
+}
+
+/*
+ * The fast quotient in eight lanes for any sums hi * 2^52 + lo and counts
+ * c >= 1 (QuotD8, with every check): a zero sum is +0, decided; a lane
+ * outside the fast quotient's range is not.
+ */
+static inline __attribute__((always_inline)) AVX512_TARGET __mmask8
+Quot8(__m512i hi, __m512i lo, __m512i c, __m512d scale, int f8, __m512d *res)
+{
+	__m512d		sh,
+				sl;
+	__mmask8	zsum = _mm512_cmpeq_epi64_mask(_mm512_or_si512(hi, lo), _mm512_setzero_si512());
+	/* the fast quotient's range: hi in [-2^51, 2^51), c <= GS_QUOT_MAX_COUNT */
+	__mmask8	range = _mm512_cmplt_epu64_mask(_mm512_add_epi64(hi, _mm512_set1_epi64(INT64_C(1) << 51)),
+												_mm512_set1_epi64(INT64_C(1) << 52)) &
+		_mm512_cmple_epu64_mask(c, _mm512_set1_epi64((int64_t) GS_QUOT_MAX_COUNT));
+
+	Sum2x8(hi, lo, &sh, &sl);
+	return range & (zsum | QuotD8(sh, sl, _mm512_cvtepi64_pd(c), scale, f8, 1, res));
 }
 
 /*
@@ -201,7 +231,7 @@ StoreMeans8(void *out, int64_t i, __mmask8 k, __mmask8 ok, int f8, __m512d v, __
 	{
 		int			j = __builtin_ctz(bad);
 
-		StoreMeanScalar(out, i + j, f8, ((const int64_t *) &hi)[j], ((const int64_t *) &lo)[j],
+		StoreMeanScalar(out, i + j, f8, SUM52(((const int64_t *) &hi)[j], ((const int64_t *) &lo)[j]),
 						((const int64_t *) &c)[j], e, scale);
 	}
 }
@@ -240,30 +270,17 @@ Means512(const int64_t *hi, const int64_t *lo, const int64_t *c, int n, int e, d
 				  _mm256_set1_pd(0x1.8p52))
 
 /*
- * Quot8 in four lanes on AVX2 (masks are lanes of all ones): the same
- * operations in the same order, the conversions by U52_TO_PD and
- * I51_TO_PD (exact in the range of gs_quotient_fast; lanes outside it are
- * not decided).  Returns the lanes decided.
+ * QuotD8 in four lanes on AVX2 (masks are lanes of all ones): the same
+ * operations in the same order.  Returns the lanes decided.
  */
 static inline __attribute__((always_inline)) AVX2_TARGET __m256i
-Quot4(__m256i hi, __m256i lo, __m256i c, __m256d scale, int f8, __m256d *res)
+QuotD4(__m256d sh, __m256d sl, __m256d cd, __m256d scale, int f8, int normal, __m256d *res)
 {
 	const __m256i one = _mm256_set1_epi64x(1);
 	const __m256i izero = _mm256_setzero_si256();
 	const __m256d absmask = _mm256_castsi256_pd(_mm256_set1_epi64x(INT64_MAX));
-	__m256d		a = _mm256_mul_pd(I51_TO_PD(hi), _mm256_set1_pd(0x1p52));
-	__m256d		b = U52_TO_PD(lo);
-	__m256d		sh = _mm256_add_pd(a, b);
-	__m256d		sl = _mm256_sub_pd(b, _mm256_sub_pd(sh, a));
-	__m256d		cd = U52_TO_PD(c);
 	__m256d		q = _mm256_div_pd(sh, cd);
 	__m256i		qb = _mm256_castpd_si256(q);
-	__m256i		zsum = _mm256_cmpeq_epi64(_mm256_or_si256(hi, lo), izero);
-	/* the fast quotient's range: hi in [-2^51, 2^51), c <= GS_QUOT_MAX_COUNT */
-	__m256i		hb = _mm256_add_epi64(hi, _mm256_set1_epi64x(INT64_C(1) << 51));
-	__m256i		range = _mm256_and_si256(_mm256_and_si256(_mm256_cmpgt_epi64(hb, _mm256_set1_epi64x(-1)),
-														  _mm256_cmpgt_epi64(_mm256_set1_epi64x(INT64_C(1) << 52), hb)),
-										 _mm256_cmpgt_epi64(_mm256_set1_epi64x((int64_t) GS_QUOT_MAX_COUNT + 1), c));
 	__m256d		r,
 				u,
 				h,
@@ -280,11 +297,12 @@ Quot4(__m256i hi, __m256i lo, __m256i c, __m256d scale, int f8, __m256d *res)
 										 _mm256_set1_epi64x((INT64_C(1) << 28) - 1));
 
 		*res = _mm256_mul_pd(q, scale);
-		ar = _mm256_and_pd(*res, absmask);
 		ok = _mm256_or_si256(_mm256_cmpgt_epi64(d, _mm256_set1_epi64x(2)), _mm256_cmpgt_epi64(izero, d));
-		ok = _mm256_and_si256(ok, _mm256_castpd_si256(_mm256_and_pd(_mm256_cmp_pd(ar, _mm256_set1_pd(0x1p-126), _CMP_GE_OQ),
-																   _mm256_cmp_pd(ar, _mm256_set1_pd(0x1p128), _CMP_LT_OQ))));
-		return _mm256_and_si256(range, _mm256_or_si256(ok, zsum));
+		if (!normal)
+			return ok;
+		ar = _mm256_and_pd(*res, absmask);
+		return _mm256_and_si256(ok, _mm256_castpd_si256(_mm256_and_pd(_mm256_cmp_pd(ar, _mm256_set1_pd(0x1p-126), _CMP_GE_OQ),
+																	   _mm256_cmp_pd(ar, _mm256_set1_pd(0x1p128), _CMP_LT_OQ))));
 	}
 	r = _mm256_add_pd(_mm256_fnmadd_pd(q, cd, sh), sl);
 	rb = _mm256_castpd_si256(r);
@@ -301,10 +319,47 @@ Quot4(__m256i hi, __m256i lo, __m256i c, __m256d scale, int f8, __m256d *res)
 	/* up: plus one, or minus one (all ones) toward zero */
 	qb = _mm256_add_epi64(qb, _mm256_and_si256(up, _mm256_or_si256(toward0, one)));
 	*res = _mm256_mul_pd(_mm256_castsi256_pd(qb), scale);
+	if (!normal)
+		return _mm256_xor_si256(bad, _mm256_set1_epi64x(-1));
 	ar = _mm256_and_pd(*res, absmask);
 	ok = _mm256_castpd_si256(_mm256_and_pd(_mm256_cmp_pd(ar, _mm256_set1_pd(0x1p-1022), _CMP_GT_OQ),
 										   _mm256_cmp_pd(ar, _mm256_set1_pd(0x1.fffffffffffffp1023), _CMP_LE_OQ)));
-	return _mm256_and_si256(range, _mm256_or_si256(_mm256_andnot_si256(bad, ok), zsum));
+	return _mm256_andnot_si256(bad, ok);
+}
+
+/*
+ * Step 1 in four lanes (Sum2x8): S = x1 * 2^k + x2, k = 52 (|x1| <= 2^51,
+ * 0 <= x2 < 2^52) or 51 (|x1| < 2^51, 0 <= x2 < 2^51); the conversions by
+ * I51_TO_PD and U52_TO_PD, exact in these ranges.
+ */
+static inline __attribute__((always_inline)) AVX2_TARGET void
+Sum2x4(__m256i x1, __m256i x2, double two_k, __m256d *sh, __m256d *sl)
+{
+	__m256d		a = _mm256_mul_pd(I51_TO_PD(x1), _mm256_set1_pd(two_k));
+	__m256d		b = U52_TO_PD(x2);
+
+	*sh = _mm256_add_pd(a, b);
+	*sl = _mm256_sub_pd(b, _mm256_sub_pd(*sh, a));
+}
+
+/*
+ * Quot8 in four lanes (QuotD4, with every check): the conversions exact
+ * in the range of gs_quotient_fast; lanes outside it are not decided.
+ */
+static inline __attribute__((always_inline)) AVX2_TARGET __m256i
+Quot4(__m256i hi, __m256i lo, __m256i c, __m256d scale, int f8, __m256d *res)
+{
+	__m256d		sh,
+				sl;
+	__m256i		zsum = _mm256_cmpeq_epi64(_mm256_or_si256(hi, lo), _mm256_setzero_si256());
+	/* the fast quotient's range: hi in [-2^51, 2^51), c <= GS_QUOT_MAX_COUNT */
+	__m256i		hb = _mm256_add_epi64(hi, _mm256_set1_epi64x(INT64_C(1) << 51));
+	__m256i		range = _mm256_and_si256(_mm256_and_si256(_mm256_cmpgt_epi64(hb, _mm256_set1_epi64x(-1)),
+														  _mm256_cmpgt_epi64(_mm256_set1_epi64x(INT64_C(1) << 52), hb)),
+										 _mm256_cmpgt_epi64(_mm256_set1_epi64x((int64_t) GS_QUOT_MAX_COUNT + 1), c));
+
+	Sum2x4(hi, lo, 0x1p52, &sh, &sl);
+	return _mm256_and_si256(range, _mm256_or_si256(zsum, QuotD4(sh, sl, U52_TO_PD(c), scale, f8, 1, res)));
 }
 
 /* gs_cpu_means's batch on AVX2, four at a time; the tail by the scalar code. */
@@ -330,10 +385,10 @@ Means256(const int64_t *hi, const int64_t *lo, const int64_t *c, int n, int e, d
 			_mm_storeu_ps((float *) out + i, _mm256_cvtpd_ps(v));
 		for (j = 0; ok != 15 && j < 4; j++)
 			if (!((ok >> j) & 1))
-				StoreMeanScalar(out, i + j, f8, hi[i + j], lo[i + j], c[i + j], e, scale);
+				StoreMeanScalar(out, i + j, f8, SUM52(hi[i + j], lo[i + j]), c[i + j], e, scale);
 	}
 	for (; i < n; i++)
-		StoreMeanScalar(out, i, f8, hi[i], lo[i], c[i], e, scale);
+		StoreMeanScalar(out, i, f8, SUM52(hi[i], lo[i]), c[i], e, scale);
 }
 
 /* Which batch code gs_simd_means may use: 0 the best the CPU has, 1 none, 4 AVX2 at most. */
@@ -366,16 +421,27 @@ gs_simd_means(const int64_t *hi, const int64_t *lo, const int64_t *c, int n, int
 /*
  * Eight means (Scan64Mean, ScanSplit): each window sum hi * 2^52 + lo
  * (units of 2^lsb, 0 <= lo < 2^52, hi any int64) over its count c into
- * out + i, lanes k: Quot8, and the scalar code for the lanes it leaves
- * (outside its range among them).
+ * out + i, lanes k: Quot8, or with plain (gs_simd_means_plain: every sum
+ * and count in range, every result normal) QuotD8 without those checks;
+ * and the scalar code for the lanes left.
  */
 static inline __attribute__((always_inline)) AVX512_TARGET void
-Mean8(void *out, int64_t i, __mmask8 k, int f8, int lsb, __m512i hi, __m512i lo, __m512i c)
+Mean8(void *out, int64_t i, __mmask8 k, int f8, int lsb, int plain, __m512i hi, __m512i lo,
+	  __m512i c)
 {
 	const double scale = gs_pow2(lsb);
-	__m512d		v;
-	__mmask8	ok = Quot8(hi, lo, c, _mm512_set1_pd(scale), f8, &v);
+	__m512d		v,
+				sh,
+				sl;
+	__mmask8	ok;
 
+	if (plain)
+	{
+		Sum2x8(hi, lo, &sh, &sl);
+		ok = QuotD8(sh, sl, _mm512_cvtepi64_pd(c), _mm512_set1_pd(scale), f8, 0, &v);
+	}
+	else
+		ok = Quot8(hi, lo, c, _mm512_set1_pd(scale), f8, &v);
 	StoreMeans8(out, i, k, ok, f8, v, hi, lo, c, lsb, scale);
 }
 
@@ -388,7 +454,7 @@ Mean8(void *out, int64_t i, __mmask8 k, int f8, int lsb, __m512i hi, __m512i lo,
 static inline __attribute__((always_inline)) AVX512_TARGET int64_t
 Scan64Mean(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_t *acc,
 		   int64_t rowpos0, int64_t w, const int f8, const int excl, const int mean,
-		   const int diff)
+		   const int diff, int plain)
 {
 	const __m512i zero = _mm512_setzero_si512();
 	const __m512i last = _mm512_set1_epi64(7);
@@ -430,7 +496,7 @@ Scan64Mean(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 		if (mean)
 		{
 			/* the counts: the row's positions so far, at most the window */
-			Mean8(out, i, k, f8, lsb, _mm512_srai_epi64(p, 52),
+			Mean8(out, i, k, f8, lsb, plain, _mm512_srai_epi64(p, 52),
 				  _mm512_and_si512(p, _mm512_set1_epi64(GS_QUOT_LO_MASK)),
 				  _mm512_min_epi64(_mm512_add_epi64(_mm512_set1_epi64(rowpos0 + i + 1), iota), wv));
 			continue;
@@ -448,7 +514,7 @@ static inline __attribute__((always_inline)) AVX512_TARGET int64_t
 Scan64(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_t *acc,
 	   const int f8, const int excl)
 {
-	return Scan64Mean(in, lag, out, n, lsb, acc, 0, 0, f8, excl, 0, 0);
+	return Scan64Mean(in, lag, out, n, lsb, acc, 0, 0, f8, excl, 0, 0, 0);
 }
 
 /*
@@ -543,7 +609,7 @@ Scan64Near(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 static inline __attribute__((always_inline)) AVX512_TARGET int64_t
 ScanSplit(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_t *carry_h,
 		  int64_t *carry_l, int64_t rowpos0, int64_t w, const int f8, const int excl,
-		  const int diff, const int mean)
+		  const int diff, const int mean, int plain)
 {
 	const __m512i iota = _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0);
 	const __m512i wv = _mm512_set1_epi64(w);
@@ -679,7 +745,7 @@ ScanSplit(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_
 
 		if (mean)
 		{
-			Mean8(out, i, k, f8, lsb,
+			Mean8(out, i, k, f8, lsb, plain,
 				  _mm512_add_epi64(_mm512_slli_epi64(ph, 7), _mm512_srai_epi64(pl, 52)),
 				  _mm512_and_si512(pl, low52),
 				  _mm512_min_epi64(_mm512_add_epi64(_mm512_set1_epi64(rowpos0 + i + 1), iota), wv));
@@ -755,25 +821,25 @@ Avx512Movsum64(const void *in, const void *lag, void *out, int64_t n, bool f8,
 		}
 	}
 	if (f8)
-		return diff ? Scan64Mean(in, lag, out, n, lsb, acc, 0, 0, 1, 0, 0, 1)
-			: Scan64Mean(in, lag, out, n, lsb, acc, 0, 0, 1, 0, 0, 0);
-	return diff ? Scan64Mean(in, lag, out, n, lsb, acc, 0, 0, 0, 0, 0, 1)
-		: Scan64Mean(in, lag, out, n, lsb, acc, 0, 0, 0, 0, 0, 0);
+		return diff ? Scan64Mean(in, lag, out, n, lsb, acc, 0, 0, 1, 0, 0, 1, 0)
+			: Scan64Mean(in, lag, out, n, lsb, acc, 0, 0, 1, 0, 0, 0, 0);
+	return diff ? Scan64Mean(in, lag, out, n, lsb, acc, 0, 0, 0, 0, 0, 1, 0)
+		: Scan64Mean(in, lag, out, n, lsb, acc, 0, 0, 0, 0, 0, 0, 0);
 }
 
 /* The 64-bit kernel of a moving or running mean, specialised. */
 static AVX512_TARGET void
 Avx512Movmean64(const void *in, const void *lag, void *out, int64_t n, bool f8,
-				  int lsb, bool diff, int64_t *acc, int64_t rowpos0, int64_t w)
+				  int lsb, bool diff, int64_t *acc, int64_t rowpos0, int64_t w, bool plain)
 {
 	if (f8 && diff)
-		(void) Scan64Mean(in, lag, out, n, lsb, acc, rowpos0, w, 1, 0, 1, 1);
+		(void) Scan64Mean(in, lag, out, n, lsb, acc, rowpos0, w, 1, 0, 1, 1, plain);
 	else if (f8)
-		(void) Scan64Mean(in, lag, out, n, lsb, acc, rowpos0, w, 1, 0, 1, 0);
+		(void) Scan64Mean(in, lag, out, n, lsb, acc, rowpos0, w, 1, 0, 1, 0, plain);
 	else if (diff)
-		(void) Scan64Mean(in, lag, out, n, lsb, acc, rowpos0, w, 0, 0, 1, 1);
+		(void) Scan64Mean(in, lag, out, n, lsb, acc, rowpos0, w, 0, 0, 1, 1, plain);
 	else
-		(void) Scan64Mean(in, lag, out, n, lsb, acc, rowpos0, w, 0, 0, 1, 0);
+		(void) Scan64Mean(in, lag, out, n, lsb, acc, rowpos0, w, 0, 0, 1, 0, plain);
 }
 
 /* The carry-save 128-bit kernel, specialised. */
@@ -782,10 +848,10 @@ Avx512ScanSplit(const void *in, void *out, int64_t n, bool f8, int lsb,
 				   bool excl, int64_t *carry_h, int64_t *carry_l)
 {
 	if (f8)
-		return excl ? ScanSplit(in, NULL, out, n, lsb, carry_h, carry_l, 0, 0, 1, 1, 0, 0)
-			: ScanSplit(in, NULL, out, n, lsb, carry_h, carry_l, 0, 0, 1, 0, 0, 0);
-	return excl ? ScanSplit(in, NULL, out, n, lsb, carry_h, carry_l, 0, 0, 0, 1, 0, 0)
-		: ScanSplit(in, NULL, out, n, lsb, carry_h, carry_l, 0, 0, 0, 0, 0, 0);
+		return excl ? ScanSplit(in, NULL, out, n, lsb, carry_h, carry_l, 0, 0, 1, 1, 0, 0, 0)
+			: ScanSplit(in, NULL, out, n, lsb, carry_h, carry_l, 0, 0, 1, 0, 0, 0, 0);
+	return excl ? ScanSplit(in, NULL, out, n, lsb, carry_h, carry_l, 0, 0, 0, 1, 0, 0, 0)
+		: ScanSplit(in, NULL, out, n, lsb, carry_h, carry_l, 0, 0, 0, 0, 0, 0, 0);
 }
 
 /* The carry-save 128-bit kernel of a moving sum, specialised. */
@@ -794,26 +860,26 @@ Avx512MovsumSplit(const void *in, const void *lag, void *out, int64_t n, bool f8
 					 int lsb, bool diff, int64_t *carry_h, int64_t *carry_l)
 {
 	if (f8)
-		return diff ? ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, 0, 0, 1, 0, 1, 0)
-			: ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, 0, 0, 1, 0, 0, 0);
-	return diff ? ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, 0, 0, 0, 0, 1, 0)
-		: ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, 0, 0, 0, 0, 0, 0);
+		return diff ? ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, 0, 0, 1, 0, 1, 0, 0)
+			: ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, 0, 0, 1, 0, 0, 0, 0);
+	return diff ? ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, 0, 0, 0, 0, 1, 0, 0)
+		: ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, 0, 0, 0, 0, 0, 0, 0);
 }
 
 /* The carry-save 128-bit kernel of a moving or running mean, specialised. */
 static AVX512_TARGET void
 Avx512MovmeanSplit(const void *in, const void *lag, void *out, int64_t n, bool f8,
 					  int lsb, bool diff, int64_t *carry_h, int64_t *carry_l, int64_t rowpos0,
-					  int64_t w)
+					  int64_t w, bool plain)
 {
 	if (f8 && diff)
-		(void) ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, rowpos0, w, 1, 0, 1, 1);
+		(void) ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, rowpos0, w, 1, 0, 1, 1, plain);
 	else if (f8)
-		(void) ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, rowpos0, w, 1, 0, 0, 1);
+		(void) ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, rowpos0, w, 1, 0, 0, 1, plain);
 	else if (diff)
-		(void) ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, rowpos0, w, 0, 0, 1, 1);
+		(void) ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, rowpos0, w, 0, 0, 1, 1, plain);
 	else
-		(void) ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, rowpos0, w, 0, 0, 0, 1);
+		(void) ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, rowpos0, w, 0, 0, 0, 1, plain);
 }
 
 /*
@@ -986,23 +1052,37 @@ Store4(void *out, int64_t i, int64_t n, int f8, __m256d rd)
 }
 
 /*
- * Four means (Scan64Mean4, ScanSplit4): each window sum hi * 2^52 + lo
- * (units of 2^lsb, 0 <= lo < 2^52) over its count c into out + i: Quot4,
- * and the scalar code for the lanes it leaves.
+ * Four means (Scan64Mean4, ScanSplit4): each window sum S = x1 * 2^k + x2
+ * (units of 2^lsb; Sum2x4's ranges) over its count c into out + i: with
+ * plain (gs_simd_means_plain), QuotD4 without the checks it covers, else
+ * Quot4 (k = 52); and the scalar code for the lanes left.
  */
 static inline __attribute__((always_inline)) AVX2_TARGET void
-Mean4(void *out, int64_t i, int64_t n, int f8, int lsb, __m256i hi, __m256i lo, __m256i c)
+Mean4(void *out, int64_t i, int64_t n, int f8, int lsb, int plain, __m256i x1, __m256i x2, int k,
+	  __m256i c)
 {
 	const double scale = gs_pow2(lsb);
-	__m256d		v;
-	int			ok = _mm256_movemask_pd(_mm256_castsi256_pd(Quot4(hi, lo, c, _mm256_set1_pd(scale), f8, &v))),
+	__m256d		v,
+				sh,
+				sl;
+	__m256i		okv;
+	int			ok,
 				lanes = n - i >= 4 ? 15 : (1 << (n - i)) - 1,
 				j;
 
+	if (plain)
+	{
+		Sum2x4(x1, x2, gs_pow2(k), &sh, &sl);
+		okv = QuotD4(sh, sl, U52_TO_PD(c), _mm256_set1_pd(scale), f8, 0, &v);
+	}
+	else
+		okv = Quot4(x1, x2, c, _mm256_set1_pd(scale), f8, &v);
+	ok = _mm256_movemask_pd(_mm256_castsi256_pd(okv));
 	(void) Put4(out, i, n, f8, v);
 	for (j = 0; (ok & lanes) != lanes && j < 4; j++)
 		if (((lanes & ~ok) >> j) & 1)
-			StoreMeanScalar(out, i + j, f8, ((const int64_t *) &hi)[j], ((const int64_t *) &lo)[j],
+			StoreMeanScalar(out, i + j, f8,
+							(gs_i128) ((const int64_t *) &x1)[j] * ((gs_i128) 1 << k) + ((const int64_t *) &x2)[j],
 							((const int64_t *) &c)[j], lsb, scale);
 }
 
@@ -1023,7 +1103,7 @@ Counts4(int64_t first, int64_t w)
 static inline __attribute__((always_inline)) AVX2_TARGET int64_t
 Scan64Mean4(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_t *acc,
 			int64_t rowpos0, int64_t w, const int f8, const int excl, const int mean,
-			const int diff)
+			const int diff, int plain)
 {
 	const __m256d scale = _mm256_set1_pd(gs_pow2(-lsb));
 	const __m256d scale51 = _mm256_set1_pd(gs_pow2(-lsb - 51));
@@ -1063,8 +1143,8 @@ Scan64Mean4(const void *in, const void *lag, void *out, int64_t n, int lsb, int6
 			__m256i		hi = _mm256_or_si256(_mm256_srli_epi64(p, 52),
 											 _mm256_slli_epi64(_mm256_cmpgt_epi64(_mm256_setzero_si256(), p), 12));
 
-			Mean4(out, i, n, f8, lsb, hi, _mm256_and_si256(p, _mm256_set1_epi64x(GS_QUOT_LO_MASK)),
-				  Counts4(rowpos0 + i + 1, w));
+			Mean4(out, i, n, f8, lsb, plain, hi, _mm256_and_si256(p, _mm256_set1_epi64x(GS_QUOT_LO_MASK)),
+				  52, Counts4(rowpos0 + i + 1, w));
 			continue;
 		}
 		if (!f8)
@@ -1104,7 +1184,7 @@ Scan64Mean4(const void *in, const void *lag, void *out, int64_t n, int lsb, int6
 static inline __attribute__((always_inline)) AVX2_TARGET int64_t
 ScanSplit4(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_t *carry_h,
 		   int64_t *carry_l, int64_t rowpos0, int64_t w, const int f8, const int excl,
-		   const int diff, const int mean)
+		   const int diff, const int mean, int plain)
 {
 	const __m256d scale = _mm256_set1_pd(gs_pow2(-lsb));
 	const __m256d scale51 = _mm256_set1_pd(gs_pow2(-lsb - 51));
@@ -1166,12 +1246,15 @@ ScanSplit4(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 		RENORM51_4(ph, pl);
 		if (mean)
 		{
-			/* S = floor(H / 2) * 2^52 + ((H mod 2) * 2^51 + L) */
-			Mean4(out, i, n, f8, lsb,
-				  _mm256_sub_epi64(_mm256_srli_epi64(_mm256_add_epi64(ph, _mm256_set1_epi64x(INT64_C(1) << 62)), 1),
-								   _mm256_set1_epi64x(INT64_C(1) << 61)),
-				  _mm256_or_si256(_mm256_slli_epi64(_mm256_and_si256(ph, _mm256_set1_epi64x(1)), 51), pl),
-				  Counts4(rowpos0 + i + 1, w));
+			if (plain)
+				Mean4(out, i, n, f8, lsb, 1, ph, pl, 51, Counts4(rowpos0 + i + 1, w));
+			else
+				/* S = floor(H / 2) * 2^52 + ((H mod 2) * 2^51 + L) */
+				Mean4(out, i, n, f8, lsb, 0,
+					  _mm256_sub_epi64(_mm256_srli_epi64(_mm256_add_epi64(ph, _mm256_set1_epi64x(INT64_C(1) << 62)), 1),
+									   _mm256_set1_epi64x(INT64_C(1) << 61)),
+					  _mm256_or_si256(_mm256_slli_epi64(_mm256_and_si256(ph, _mm256_set1_epi64x(1)), 51), pl),
+					  52, Counts4(rowpos0 + i + 1, w));
 			continue;
 		}
 		if (!f8)
@@ -1201,41 +1284,41 @@ Avx2Scan64(const void *in, const void *lag, void *out, int64_t n, bool f8, int l
 {
 #define CASE(F8, EXCL, DIFF) \
 	if (f8 == (F8) && excl == (EXCL) && diff == (DIFF)) \
-		return Scan64Mean4(in, lag, out, n, lsb, acc, 0, 0, F8, EXCL, 0, DIFF)
+		return Scan64Mean4(in, lag, out, n, lsb, acc, 0, 0, F8, EXCL, 0, DIFF, 0)
 	CASE(1, 0, 0); CASE(1, 1, 0); CASE(1, 0, 1);
 	CASE(0, 0, 0); CASE(0, 0, 1);	/* float4 totals: scalar loops (gs_simd_kernels) */
 #undef CASE
-	return Scan64Mean4(in, lag, out, n, lsb, acc, 0, 0, f8, excl, 0, diff);
+	return Scan64Mean4(in, lag, out, n, lsb, acc, 0, 0, f8, excl, 0, diff, 0);
 }
 
 /* The 64-bit kernel of a mean on AVX2, specialised. */
 static AVX2_TARGET void
 Avx2Movmean64(const void *in, const void *lag, void *out, int64_t n, bool f8, int lsb,
-			  bool diff, int64_t *acc, int64_t rowpos0, int64_t w)
+			  bool diff, int64_t *acc, int64_t rowpos0, int64_t w, bool plain)
 {
 	if (f8 && diff)
-		(void) Scan64Mean4(in, lag, out, n, lsb, acc, rowpos0, w, 1, 0, 1, 1);
+		(void) Scan64Mean4(in, lag, out, n, lsb, acc, rowpos0, w, 1, 0, 1, 1, plain);
 	else if (f8)
-		(void) Scan64Mean4(in, lag, out, n, lsb, acc, rowpos0, w, 1, 0, 1, 0);
+		(void) Scan64Mean4(in, lag, out, n, lsb, acc, rowpos0, w, 1, 0, 1, 0, plain);
 	else if (diff)
-		(void) Scan64Mean4(in, lag, out, n, lsb, acc, rowpos0, w, 0, 0, 1, 1);
+		(void) Scan64Mean4(in, lag, out, n, lsb, acc, rowpos0, w, 0, 0, 1, 1, plain);
 	else
-		(void) Scan64Mean4(in, lag, out, n, lsb, acc, rowpos0, w, 0, 0, 1, 0);
+		(void) Scan64Mean4(in, lag, out, n, lsb, acc, rowpos0, w, 0, 0, 1, 0, plain);
 }
 
 /* The carry-save 128-bit kernel on AVX2 (sums, or means with mean), specialised. */
 static AVX2_TARGET int64_t
 Avx2ScanSplit(const void *in, const void *lag, void *out, int64_t n, bool f8, int lsb,
 			  bool excl, bool diff, bool mean, int64_t *carry_h, int64_t *carry_l,
-			  int64_t rowpos0, int64_t w)
+			  int64_t rowpos0, int64_t w, bool plain)
 {
 #define CASE(F8, EXCL, DIFF, MEAN) \
 	if (f8 == (F8) && excl == (EXCL) && diff == (DIFF) && mean == (MEAN)) \
-		return ScanSplit4(in, lag, out, n, lsb, carry_h, carry_l, rowpos0, w, F8, EXCL, DIFF, MEAN)
+		return ScanSplit4(in, lag, out, n, lsb, carry_h, carry_l, rowpos0, w, F8, EXCL, DIFF, MEAN, plain)
 	CASE(1, 0, 0, 0); CASE(1, 1, 0, 0); CASE(1, 0, 1, 0); CASE(1, 0, 0, 1); CASE(1, 0, 1, 1);
 	CASE(0, 0, 0, 0); CASE(0, 0, 1, 0); CASE(0, 0, 0, 1); CASE(0, 0, 1, 1);
 #undef CASE
-	return ScanSplit4(in, lag, out, n, lsb, carry_h, carry_l, rowpos0, w, f8, excl, diff, mean);
+	return ScanSplit4(in, lag, out, n, lsb, carry_h, carry_l, rowpos0, w, f8, excl, diff, mean, plain);
 }
 
 /* The 64-bit kernel (cpu_simd.h): AVX-512, else AVX2. */
@@ -1261,12 +1344,12 @@ gs_simd_movsum64(const void *in, const void *lag, void *out, int64_t n, bool f8,
 /* The 64-bit kernel of a mean (cpu_simd.h): AVX-512, else AVX2. */
 void
 gs_simd_movmean64(const void *in, const void *lag, void *out, int64_t n, bool f8,
-				  int lsb, bool diff, int64_t *acc, int64_t rowpos0, int64_t w)
+				  int lsb, bool diff, int64_t *acc, int64_t rowpos0, int64_t w, bool plain)
 {
 	if (gs_simd_enabled())
-		Avx512Movmean64(in, lag, out, n, f8, lsb, diff, acc, rowpos0, w);
+		Avx512Movmean64(in, lag, out, n, f8, lsb, diff, acc, rowpos0, w, plain);
 	else
-		Avx2Movmean64(in, lag, out, n, f8, lsb, diff, acc, rowpos0, w);
+		Avx2Movmean64(in, lag, out, n, f8, lsb, diff, acc, rowpos0, w, plain);
 }
 
 /* The carry-save 128-bit kernel (cpu_simd.h): AVX-512, else AVX2. */
@@ -1276,7 +1359,7 @@ gs_simd_scan_split(const void *in, void *out, int64_t n, bool f8, int lsb,
 {
 	if (gs_simd_enabled())
 		return Avx512ScanSplit(in, out, n, f8, lsb, excl, carry_h, carry_l);
-	return Avx2ScanSplit(in, NULL, out, n, f8, lsb, excl, false, false, carry_h, carry_l, 0, 0);
+	return Avx2ScanSplit(in, NULL, out, n, f8, lsb, excl, false, false, carry_h, carry_l, 0, 0, false);
 }
 
 /* The carry-save 128-bit kernel of a moving sum (cpu_simd.h): AVX-512, else AVX2. */
@@ -1286,20 +1369,20 @@ gs_simd_movsum_split(const void *in, const void *lag, void *out, int64_t n, bool
 {
 	if (gs_simd_enabled())
 		return Avx512MovsumSplit(in, lag, out, n, f8, lsb, diff, carry_h, carry_l);
-	return Avx2ScanSplit(in, lag, out, n, f8, lsb, false, diff, false, carry_h, carry_l, 0, 0);
+	return Avx2ScanSplit(in, lag, out, n, f8, lsb, false, diff, false, carry_h, carry_l, 0, 0, false);
 }
 
 /* The carry-save 128-bit kernel of a mean (cpu_simd.h): AVX-512, else AVX2. */
 void
 gs_simd_movmean_split(const void *in, const void *lag, void *out, int64_t n, bool f8,
 					  int lsb, bool diff, int64_t *carry_h, int64_t *carry_l, int64_t rowpos0,
-					  int64_t w)
+					  int64_t w, bool plain)
 {
 	if (gs_simd_enabled())
-		Avx512MovmeanSplit(in, lag, out, n, f8, lsb, diff, carry_h, carry_l, rowpos0, w);
+		Avx512MovmeanSplit(in, lag, out, n, f8, lsb, diff, carry_h, carry_l, rowpos0, w, plain);
 	else
 		(void) Avx2ScanSplit(in, lag, out, n, f8, lsb, false, diff, true, carry_h, carry_l,
-							 rowpos0, w);
+							 rowpos0, w, plain);
 }
 
 #else							/* !GS_HAVE_AVX512_BUILD */
@@ -1334,7 +1417,7 @@ gs_simd_movsum64(const void *in, const void *lag, void *out, int64_t n, bool f8,
 /* Built without AVX-512 support: never called. */
 void
 gs_simd_movmean64(const void *in, const void *lag, void *out, int64_t n, bool f8,
-				  int lsb, bool diff, int64_t *acc, int64_t rowpos0, int64_t w)
+				  int lsb, bool diff, int64_t *acc, int64_t rowpos0, int64_t w, bool plain)
 {
 }
 
@@ -1350,7 +1433,7 @@ gs_simd_movsum_split(const void *in, const void *lag, void *out, int64_t n, bool
 void
 gs_simd_movmean_split(const void *in, const void *lag, void *out, int64_t n, bool f8,
 					  int lsb, bool diff, int64_t *carry_h, int64_t *carry_l, int64_t rowpos0,
-					  int64_t w)
+					  int64_t w, bool plain)
 {
 }
 

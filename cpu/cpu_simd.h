@@ -6,6 +6,7 @@
 #define GPUSCAN_CPU_SIMD_H
 
 #include "../core/engine.h"
+#include "../core/exact.h"
 
 #ifdef __cplusplus
 extern "C"
@@ -98,22 +99,40 @@ extern int64_t gs_simd_movsum_split(const void *in, const void *lag, void *out, 
 									int64_t *carry_l);
 
 /*
+ * Do a block's means need none of the fast quotient's range and result
+ * checks (the kernels' plain)?  True when every window sum lies below
+ * 2^102 units (need <= 103 bits: in the fast quotient's range), every
+ * count below 2^52 (last: the largest), and every result is a normal
+ * number: a nonzero sum is at least one unit, over a count below 2^52, so
+ * its mean is above 2^(lsb - 52), normal for lsb >= -960 (float8) or -74
+ * (float4); and a mean of finite values is at most their largest magnitude,
+ * so it does not overflow.  (A zero sum's quotient is then +0, as it must
+ * be.)
+ */
+static inline bool
+gs_simd_means_plain(bool f8, int need, int lsb, int64_t last)
+{
+	return need <= 103 && lsb >= (f8 ? -960 : -74) && last <= (int64_t) GS_QUOT_MAX_COUNT;
+}
+
+/*
  * The 64-bit kernel of a mean (gpu_movavg, gpu_cumavg) over a row without
  * NULLs: as gs_simd_movsum64 (lag NULL: nothing leaves), each window sum
- * divided by its count, min(rowpos0 + i + 1, w), and rounded once.
+ * divided by its count, min(rowpos0 + i + 1, w), and rounded once; plain:
+ * gs_simd_means_plain holds for the block.
  */
 extern void gs_simd_movmean64(const void *in, const void *lag, void *out, int64_t n,
 							  bool f8, int lsb, bool diff, int64_t *acc, int64_t rowpos0,
-							  int64_t w);
+							  int64_t w, bool plain);
 
 /*
  * The carry-save 128-bit kernel of a mean: as gs_simd_movsum_split (lag
  * NULL: nothing leaves), each window sum divided by its count,
- * min(rowpos0 + i + 1, w), and rounded once.
+ * min(rowpos0 + i + 1, w), and rounded once; plain as above.
  */
 extern void gs_simd_movmean_split(const void *in, const void *lag, void *out, int64_t n,
 								  bool f8, int lsb, bool diff, int64_t *carry_h,
-								  int64_t *carry_l, int64_t rowpos0, int64_t w);
+								  int64_t *carry_l, int64_t rowpos0, int64_t w, bool plain);
 
 /*
  * gs_cpu_means's batch (cpu/cpu.h) on AVX-512, or on AVX2 with FMA, where

@@ -636,7 +636,8 @@ FloatBlock(WinScan *ws, const char *in, int64_t a, const char *lag, char *out,
 	int			unit,
 				need,
 				accw;
-	bool		diff;
+	bool		diff,
+				plain;
 	FloatConsts c;
 	FloatAcc	fa;
 	int64_t		bad;
@@ -693,6 +694,8 @@ FloatBlock(WinScan *ws, const char *in, int64_t a, const char *lag, char *out,
 	ws->acc_bits = Max(ws->acc_bits, accw == W_WIDE ? 64 * fa.nlimbs : accw == W_ACC128 ? 128 : 64);
 	/* each value entering minus the one leaving an exact double (one conversion)? */
 	diff = fs.lo == INT32_MAX || gs_simd_diff_ok(gs_float_top_bit(fs.maxabs, f8), unit);
+	/* the means' checks that this block's bounds make needless (the last count: at most np more) */
+	plain = gs_simd_means_plain(f8, need, unit, rowpos0 + ws->count_base + np);
 
 	/*
 	 * Sums of finite values without NULLs: the vector kernels of running
@@ -704,7 +707,7 @@ FloatBlock(WinScan *ws, const char *in, int64_t a, const char *lag, char *out,
 	{
 		/* means likewise, each window sum divided in the kernel (counts: positions) */
 		gs_simd_movmean64(in, b ? lag : NULL, out, np, f8, unit, diff, &fa.a64,
-						  rowpos0 + ws->count_base, ws->window);
+						  rowpos0 + ws->count_base, ws->window, plain);
 		st->nvals += a - b;
 		CarryFromI128(&st->sum, fa.a64, unit);
 		return -1;
@@ -718,7 +721,7 @@ FloatBlock(WinScan *ws, const char *in, int64_t a, const char *lag, char *out,
 
 		CarrySplit59(fa.a128, &h, &l);
 		gs_simd_movmean_split(in, b ? lag : NULL, out, np, f8, unit, diff, &h, &l,
-							  rowpos0 + ws->count_base, ws->window);
+							  rowpos0 + ws->count_base, ws->window, plain);
 		st->nvals += a - b;
 		CarryFromI128(&st->sum, CarryJoin59(h, l), unit);
 		return -1;

@@ -238,7 +238,8 @@ enum
 	WD_PAIRS,					/* each value's negation a few values later: exact cancellation */
 	WD_INT8_EDGE,				/* int8 near INT64_MAX / m: window sums about the limits */
 	WD_HUGE_CANCEL,				/* floats: huge x then -x, tiny values between: wide, no overflow */
-	WND
+	WND,
+	WD_LOW_UNIT = WND			/* floats: +-b + k u, signs alternating, u near the smallest unit of the kernels' plain means (MeanUnitCases) */
 };
 
 /* A float of the window distributions beyond cases.h's, as double. */
@@ -306,7 +307,19 @@ WindowValues(GsElemType type, int64_t nitems, const uint8_t *nulls, int dist, vo
 
 		if (nulls && !((nulls[p >> 3] >> (p & 7)) & 1))
 			continue;
-		if (dist == WD_HUGE_CANCEL && isfloat)
+		if (dist == WD_LOW_UNIT && isfloat)
+		{
+			/*
+			 * the sums of an even number of values are k u, small: their
+			 * means lie below the smallest normal, or near it
+			 */
+			int			f8 = type == GS_FLOAT8;
+			int			ue = f8 ? -1022 + (int) RandBelow(4) * 20 : -140 + (int) RandBelow(4) * 25;
+
+			fv = ldexp(RandBelow(16) == 0 ? -1.0 : (k % 2 ? -1.0 : 1.0), f8 ? -1000 : -120) +
+				ldexp((double) ((int64_t) RandBelow(7) - 3), ue);
+		}
+		else if (dist == WD_HUGE_CANCEL && isfloat)
 		{
 			/*
 			 * a huge positive value, later (mostly next) its negation, tiny
@@ -789,6 +802,33 @@ WindowCases(bool full)
 					 (2 << 20) + 5, false, "window, longer rows");
 	RandomWindowCase(GS_FLOAT8, (9 << 20) + 1, (9 << 20) + 1, WN_NONE, D_WIDE, GS_OP_MOVSUM,
 					 5000, false, "window, longer rows");
+}
+
+/*
+ * Means of floats without NULLs (the vector kernels' blocks) whose values'
+ * lowest bits lie about and below where the kernels' means skip their
+ * range and result checks (gs_simd_means_plain): many means below the
+ * smallest normal, rows of 100 to 12,289 positions.
+ */
+static void
+MeanUnitCases(void)
+{
+	static const int64_t sizes[] = {100, 4097, 12289};
+	static const int64_t windows[] = {2, 7, 1000, 0};
+	int			s,
+				t,
+				wi;
+
+	for (s = 0; s < 3; s++)
+		for (t = 0; t < 2; t++)
+			for (wi = 0; wi < 4; wi++)
+			{
+				GsElemType	ty = t ? GS_FLOAT8 : GS_FLOAT4;
+				int64_t		n = sizes[s];
+
+				RandomWindowCase(ty, n, n, WN_NONE, WD_LOW_UNIT, windows[wi] ? GS_OP_MOVAVG : GS_OP_CUMAVG,
+								 windows[wi], false, "means, low units");
+			}
 }
 
 /*
@@ -1646,6 +1686,7 @@ main(int argc, char **argv)
 	}
 	WindowCases(true);
 	MovsumNoNullCases();
+	MeanUnitCases();
 	ShortWindowCases();
 	LongFineCases();
 	for (s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++)
