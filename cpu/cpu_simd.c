@@ -419,6 +419,120 @@ gs_simd_means(const int64_t *hi, const int64_t *lo, const int64_t *c, int n, int
 }
 
 /*
+ * The means of int2 or int4 values (gs_simd_int_means) eight at a time:
+ * each value (less the one leaving) converted to double, the running sums
+ * formed in doubles (every one an integer below 2^53, so every addition
+ * is exact), each divided by its count.
+ */
+static AVX512_TARGET void
+IntMeans512(const void *in, const void *lag, int isz, int n, int64_t *acc, double c0,
+			double step, double *out)
+{
+	const __m512i sh1 = _mm512_set_epi64(6, 5, 4, 3, 2, 1, 0, 0);
+	const __m512i sh2 = _mm512_set_epi64(5, 4, 3, 2, 1, 0, 0, 0);
+	const __m512i sh4 = _mm512_set_epi64(3, 2, 1, 0, 0, 0, 0, 0);
+	const __m512i last = _mm512_set1_epi64(7);
+	const __m512d dc = _mm512_set1_pd(8 * step);
+	__m512d		c = _mm512_fmadd_pd(_mm512_set_pd(7, 6, 5, 4, 3, 2, 1, 0), _mm512_set1_pd(step),
+									_mm512_set1_pd(c0));
+	__m512d		carry = _mm512_set1_pd((double) *acc);
+	int			i;
+
+#define LOADI8(p, i, k) \
+	_mm512_cvtepi32_pd(isz == 2 ? _mm256_cvtepi16_epi32(_mm_maskz_loadu_epi16((k), (const int16_t *) (p) + (i))) \
+					   : _mm256_maskz_loadu_epi32((k), (const int32_t *) (p) + (i)))
+	for (i = 0; i < n; i += 8)
+	{
+		__mmask8	k = TAIL8(n - i);
+		__m512d		x = LOADI8(in, i, k);
+
+		if (lag)
+			x = _mm512_sub_pd(x, LOADI8(lag, i, k));
+		x = _mm512_add_pd(x, _mm512_maskz_permutexvar_pd(0xfe, sh1, x));
+		x = _mm512_add_pd(x, _mm512_maskz_permutexvar_pd(0xfc, sh2, x));
+		x = _mm512_add_pd(x, _mm512_maskz_permutexvar_pd(0xf0, sh4, x));
+		x = _mm512_add_pd(x, carry);
+		carry = _mm512_permutexvar_pd(last, x);
+		_mm512_mask_storeu_pd(out + i, k, _mm512_div_pd(x, c));
+		c = _mm512_add_pd(c, dc);
+	}
+#undef LOADI8
+	*acc = (int64_t) _mm_cvtsd_f64(_mm512_castpd512_pd128(carry));
+}
+
+/* IntMeans512 four at a time on AVX2, the tail by the same steps one at a time. */
+static AVX2_TARGET void
+IntMeans256(const void *in, const void *lag, int isz, int n, int64_t *acc, double c0,
+			double step, double *out)
+{
+	const __m256d dc = _mm256_set1_pd(4 * step);
+	const __m256d zero = _mm256_setzero_pd();
+	__m256d		c = _mm256_fmadd_pd(_mm256_set_pd(3, 2, 1, 0), _mm256_set1_pd(step), _mm256_set1_pd(c0));
+	__m256d		carry = _mm256_set1_pd((double) *acc);
+	int			i;
+
+#define LOADI4(p, i) \
+	_mm256_cvtepi32_pd(isz == 2 ? _mm_cvtepi16_epi32(_mm_loadl_epi64((const __m128i *) ((const int16_t *) (p) + (i)))) \
+					   : _mm_loadu_si128((const __m128i *) ((const int32_t *) (p) + (i))))
+	for (i = 0; i + 4 <= n; i += 4)
+	{
+		__m256d		x = LOADI4(in, i);
+
+		if (lag)
+			x = _mm256_sub_pd(x, LOADI4(lag, i));
+		x = _mm256_add_pd(x, _mm256_blend_pd(_mm256_permute4x64_pd(x, 0x90), zero, 0x1));
+		x = _mm256_add_pd(x, _mm256_blend_pd(_mm256_permute4x64_pd(x, 0x40), zero, 0x3));
+		x = _mm256_add_pd(x, carry);
+		carry = _mm256_permute4x64_pd(x, 0xff);
+		_mm256_storeu_pd(out + i, _mm256_div_pd(x, c));
+		c = _mm256_add_pd(c, dc);
+	}
+#undef LOADI4
+	{
+		double		a = _mm_cvtsd_f64(_mm256_castpd256_pd128(carry));
+
+		for (; i < n; i++)
+		{
+			a += isz == 2 ? ((const int16_t *) in)[i] : ((const int32_t *) in)[i];
+			if (lag)
+				a -= isz == 2 ? ((const int16_t *) lag)[i] : ((const int32_t *) lag)[i];
+			out[i] = a / (c0 + step * i);
+		}
+		*acc = (int64_t) a;
+	}
+}
+
+/* The means of int2 or int4 values (cpu_simd.h): AVX-512, else AVX2, else false. */
+bool
+gs_simd_int_means(const void *in, const void *lag, int isz, int n, int64_t *acc, double c0,
+				  double step, double *out)
+{
+	if (gs_cpu_means_lanes == 1)
+		return false;
+	if (gs_cpu_means_lanes == 0 && gs_simd_enabled())
+	{
+		if (lag)
+			isz == 2 ? IntMeans512(in, lag, 2, n, acc, c0, step, out)
+				: IntMeans512(in, lag, 4, n, acc, c0, step, out);
+		else
+			isz == 2 ? IntMeans512(in, NULL, 2, n, acc, c0, step, out)
+				: IntMeans512(in, NULL, 4, n, acc, c0, step, out);
+	}
+	else if (gs_avx2_enabled())
+	{
+		if (lag)
+			isz == 2 ? IntMeans256(in, lag, 2, n, acc, c0, step, out)
+				: IntMeans256(in, lag, 4, n, acc, c0, step, out);
+		else
+			isz == 2 ? IntMeans256(in, NULL, 2, n, acc, c0, step, out)
+				: IntMeans256(in, NULL, 4, n, acc, c0, step, out);
+	}
+	else
+		return false;
+	return true;
+}
+
+/*
  * Eight means (Scan64Mean, ScanSplit): each window sum hi * 2^52 + lo
  * (units of 2^lsb, 0 <= lo < 2^52, hi any int64) over its count c into
  * out + i, lanes k: Quot8, or with plain (gs_simd_means_plain: every sum
@@ -1394,6 +1508,14 @@ int			gs_cpu_means_lanes = 0;
 bool
 gs_simd_means(const int64_t *hi, const int64_t *lo, const int64_t *c, int n, int e,
 			  double scale, bool f8, void *out)
+{
+	return false;
+}
+
+/* Built without AVX-512 or AVX2 code: the scalar loop takes the means. */
+bool
+gs_simd_int_means(const void *in, const void *lag, int isz, int n, int64_t *acc, double c0,
+				  double step, double *out)
 {
 	return false;
 }

@@ -143,6 +143,17 @@ extern int	gs_cpu_means_lanes;	/* 0: the best there is; 1: the scalar loop; 4: A
 extern bool gs_simd_means(const int64_t *hi, const int64_t *lo, const int64_t *c, int n,
 						  int e, double scale, bool f8, void *out);
 
+/*
+ * The means of n int2 or int4 values (isz: 2 or 4) of a row without
+ * NULLs, lag[j] (if not NULL) leaving as in[j] enters: out[j] = (*acc + the
+ * sum so far) / (c0 + step * j), each one IEEE division of two exact
+ * doubles, on AVX-512 or AVX2 (as gs_cpu_means_lanes allows); *acc gets
+ * the last sum.  The caller guarantees that every sum and count is an
+ * integer below 2^53.  False, doing nothing, where neither runs.
+ */
+extern bool gs_simd_int_means(const void *in, const void *lag, int isz, int n, int64_t *acc,
+							  double c0, double step, double *out);
+
 #ifdef __cplusplus
 }
 #endif

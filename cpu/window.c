@@ -233,6 +233,15 @@ IntMeanRun(WinScan *ws, GsElemType type, const char *in, const char *lag, char *
 		 */
 		double	   *o = (double *) out;
 
+		if (type != GS_INT8 &&
+			gs_simd_int_means(in, lag, type == GS_INT2 ? 2 : 4, (int) np, &a,
+							  (double) (nvals + (lag == NULL)), lag == NULL, o))
+		{
+			/* the same divisions in vectors, the sums formed exactly in doubles */
+			CarryFromI128(&ws->st.sum, (gs_i128) a, 0);
+			ws->st.nvals = nvals + (lag == NULL ? np : 0);
+			return;
+		}
 		for (i0 = 0; i0 < np; i0++)
 		{
 			a += IntAt(type, in, i0) - (lag ? IntAt(type, lag, i0) : 0);
