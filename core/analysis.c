@@ -7,7 +7,7 @@
  * CPU engine (cpu/, block by block).  The scalar analysis applies
  * gs_float_class (core/exact.h) to each value, as the GPU engine's kernels
  * do; the AVX-512 analysis computes the same over sixteen or eight values at
- * a time.
+ * a time, the AVX2 one over eight or four.
  */
 #include "engine.h"
 #include "exact.h"
@@ -219,6 +219,67 @@ StatsF8Avx2(const uint64_t *v, int64_t n, GsFloatStats *st)
 	st->special = !_mm256_testz_si256(vspec, vspec);
 }
 
+/*
+ * Analysis of float4 values on AVX2, eight at a time (as StatsF4; AVX2 has
+ * no leading-zero count): the lowest set bit p = m & -m (at most 2^23)
+ * converted to float exactly, whose exponent field less 127 is its
+ * position.
+ */
+static AVX2_TARGET void
+StatsF4Avx2(const uint32_t *v, int64_t n, GsFloatStats *st)
+{
+	const __m256i absmask = _mm256_set1_epi32(0x7fffffff);
+	const __m256i one = _mm256_set1_epi32(1);
+	const __m256i mant = _mm256_set1_epi32(0x7fffff);
+	const __m256i implicit = _mm256_set1_epi32(0x800000);
+	const __m256i bias = _mm256_set1_epi32(127);
+	const __m256i sign = _mm256_set1_epi32((int) 0x80000000u);
+	const __m256i zero = _mm256_setzero_si256();
+	__m256i		vmin = _mm256_set1_epi32(-1);
+	__m256i		vmax = zero;
+	__m256i		vnz = _mm256_set1_epi32(-1);
+	uint32_t	lo[8],
+				mx[8],
+				nz[8];
+	uint32_t	l = UINT32_MAX,
+				maxabs = 0,
+				minnz = UINT32_MAX;
+	int64_t		i;
+	int			k;
+
+	for (i = 0; i < n; i += 8)
+	{
+		/* the tail is padded with +0, which is neutral everywhere */
+		__m256i		u = n - i >= 8 ? _mm256_loadu_si256((const __m256i *) (v + i))
+			: _mm256_maskload_epi32((const int *) (v + i),
+									_mm256_cmpgt_epi32(_mm256_set1_epi32((int) (n - i)),
+													   _mm256_set_epi32(7, 6, 5, 4, 3, 2, 1, 0)));
+		__m256i		a = _mm256_and_si256(u, absmask);
+		__m256i		ef = _mm256_max_epu32(_mm256_srli_epi32(a, 23), one);
+		__m256i		m = _mm256_or_si256(_mm256_and_si256(a, mant), implicit);
+		__m256i		p = _mm256_and_si256(m, _mm256_sub_epi32(zero, m));
+		__m256i		tz = _mm256_sub_epi32(_mm256_srli_epi32(_mm256_castps_si256(_mm256_cvtepi32_ps(p)), 23), bias);
+		__m256i		lv = _mm256_or_si256(_mm256_add_epi32(ef, tz),
+										 _mm256_srai_epi32(_mm256_sub_epi32(a, one), 31));
+
+		vmin = _mm256_min_epu32(vmin, lv);
+		vmax = _mm256_max_epu32(vmax, a);
+		vnz = _mm256_min_epu32(vnz, _mm256_xor_si256(u, sign));
+	}
+	_mm256_storeu_si256((__m256i *) lo, vmin);
+	_mm256_storeu_si256((__m256i *) mx, vmax);
+	_mm256_storeu_si256((__m256i *) nz, vnz);
+	for (k = 0; k < 8; k++)
+	{
+		l = lo[k] < l ? lo[k] : l;
+		maxabs = mx[k] > maxabs ? mx[k] : maxabs;
+		minnz = nz[k] < minnz ? nz[k] : minnz;
+	}
+	st->lo = l == UINT32_MAX ? INT32_MAX : (int32_t) l;
+	st->maxabs = maxabs;
+	st->special = maxabs >= 0x7f800000u || minnz == 0;
+}
+
 #else							/* !GS_HAVE_AVX512_BUILD */
 
 /* Built without AVX-512 support: the scalar code serves everything. */
@@ -269,7 +330,7 @@ StatsScalar(const void *v, int64_t n, const int f8, GsFloatStats *st)
 	st->special = spec != 0;
 }
 
-/* Analysis of float values, with the AVX-512 kernels when allowed. */
+/* Analysis of float values, with the AVX-512 or AVX2 code when allowed. */
 void
 gs_float_stats(const void *v, int64_t n, bool f8, bool simd, GsFloatStats *st)
 {
@@ -284,9 +345,12 @@ gs_float_stats(const void *v, int64_t n, bool f8, bool simd, GsFloatStats *st)
 			return;
 		/* specials: the scalar analysis excludes them from lo and maxabs */
 	}
-	else if (f8 && n >= 16 && gs_avx2_enabled())
+	else if (n >= 16 && gs_avx2_enabled())
 	{
-		StatsF8Avx2((const uint64_t *) v, n, st);
+		if (f8)
+			StatsF8Avx2((const uint64_t *) v, n, st);
+		else
+			StatsF4Avx2((const uint32_t *) v, n, st);
 		if (!st->special)
 			return;
 	}

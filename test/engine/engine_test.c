@@ -1586,7 +1586,7 @@ StartStateCases(void)
 /* Run every random case at the given edge sizes. */
 /*
  * The float analysis's vector code (AVX-512 or AVX2, where the CPU has it)
- * against its scalar code (gs_cpu_simd = 0), float8 arrays of 1 to 300
+ * against its scalar code (gs_cpu_simd = 0), float8 and float4 arrays of 1 to 300
  * values: random bits (NaN, infinities, subnormals), subnormals and zeros,
  * exact multiples of powers of two, and -0 now and then.
  */
@@ -1598,8 +1598,9 @@ AnalysisCases(void)
 				i,
 				bad = 0;
 
-	for (k = 0; k < 20000; k++)
+	for (k = 0; k < 40000; k++)
 	{
+		int			f8 = k < 20000;
 		int			n = 1 + (int) RandBelow(300);
 		int			kind = (int) RandBelow(4);
 		GsFloatStats want,
@@ -1621,22 +1622,35 @@ AnalysisCases(void)
 				v[i] = UINT64_C(0x8000000000000000);	/* -0 */
 			else if (RandBelow(32) == 0)
 				v[i] = 0;
+			if (!f8)
+			{
+				/* float4: the same kinds in 32 bits (a double's sign, exponent and top bits) */
+				uint32_t	w = kind == 0 ? (uint32_t) r
+					: kind == 1 ? (uint32_t) ((r & 0x807fffffu) >> (r % 24))
+					: (uint32_t) (v[i] >> 32 & 0x80000000u) |
+					((uint32_t) (1 + (r >> 54) % 254) << 23) | ((uint32_t) (r >> 20) & ~(~0u << (r % 24)) & 0x7fffffu);
+
+				if (v[i] == 0 || v[i] == UINT64_C(0x8000000000000000))
+					w = (uint32_t) (v[i] >> 32);
+				((uint32_t *) v)[i] = w;
+			}
 		}
 		gs_cpu_simd = 0;
-		gs_float_stats(v, n, true, false, &want);
+		gs_float_stats(v, n, f8, false, &want);
 		gs_cpu_simd = saved;
-		gs_float_stats(v, n, true, gs_simd_enabled(), &got);
+		gs_float_stats(v, n, f8, gs_simd_enabled(), &got);
 		if (got.lo != want.lo || got.maxabs != want.maxabs || got.special != want.special)
 		{
 			if (bad++ < 5)
-				printf("FAIL analysis: n %d kind %d: lo %d / %d, maxabs %" PRIx64 " / %" PRIx64 ", special %d / %d\n",
-					   n, kind, (int) got.lo, (int) want.lo, got.maxabs, want.maxabs, got.special, want.special);
+				printf("FAIL analysis: float%d n %d kind %d: lo %d / %d, maxabs %" PRIx64 " / %" PRIx64 ", special %d / %d\n",
+					   f8 ? 8 : 4, n, kind, (int) got.lo, (int) want.lo, got.maxabs, want.maxabs,
+					   got.special, want.special);
 			failed++;
 		}
 		else
 			passed++;
 	}
-	printf("analysis: 20000 float8 arrays, the %s code against the scalar: %d wrong\n",
+	printf("analysis: 20000 float8 and 20000 float4 arrays, the %s code against the scalar: %d wrong\n",
 		   gs_simd_enabled() ? "AVX-512" : gs_avx2_enabled() ? "AVX2" : "scalar", bad);
 }
 
