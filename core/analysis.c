@@ -14,6 +14,8 @@
 #include "simd.h"
 
 #include <limits.h>
+#include <math.h>
+#include <string.h>
 
 /* -1: use AVX-512 (else AVX2) when the CPU has it; 0: never; 2: AVX2 at most. */
 int			gs_cpu_simd = -1;
@@ -156,30 +158,34 @@ gs_avx2_enabled(void)
 
 /*
  * Analysis of float8 values on AVX2, four at a time (as StatsF8; AVX2 has
- * neither unsigned 64-bit minima nor a leading-zero count): magnitudes
- * below 2^63 compare as signed; the lowest set bit p = m & -m (at most 2^52)
- * is made the double 2p exactly (its bits OR 2^53's, where the last place is
- * 2 and bit 52 the exponent's lowest, clear: 2^53 + 2p; less 2^53), whose
- * exponent field less 1024 is its position; zeros take INT32_MAX.
+ * neither 64-bit minima nor a leading-zero count), in doubles: the value
+ * of a nonzero |x|'s lowest set bit is |x| less |x| with that bit cleared
+ * (the bits a & (a - 1): the same binade, so the difference is exact),
+ * or |x| itself where its mantissa field is zero (a power of two); zeros
+ * count as infinity.  The smallest such value, a power of two 2^k, gives
+ * lo = k + 1075, and positive doubles order as their bits do, so the
+ * largest |x| is a maximum of doubles.  NaNs, infinities and -0 set
+ * special (the caller analyses such a block again with the scalar code).
  */
 static AVX2_TARGET void
 StatsF8Avx2(const uint64_t *v, int64_t n, GsFloatStats *st)
 {
 	const __m256i absmask = _mm256_set1_epi64x(INT64_C(0x7fffffffffffffff));
 	const __m256i mant = _mm256_set1_epi64x(INT64_C(0xfffffffffffff));
-	const __m256i implicit = _mm256_set1_epi64x(INT64_C(0x10000000000000));
-	const __m256i magic = _mm256_set1_epi64x(INT64_C(0x4340000000000000));	/* 2^53 */
-	const __m256i bias = _mm256_set1_epi64x(1024);
-	const __m256i none = _mm256_set1_epi64x(INT32_MAX);
+	const __m256i one = _mm256_set1_epi64x(1);
+	const __m256i inf = _mm256_set1_epi64x(INT64_C(0x7ff0000000000000));
 	const __m256i sign = _mm256_set1_epi64x((long long) UINT64_C(0x8000000000000000));
 	const __m256i maxfinite = _mm256_set1_epi64x(INT64_C(0x7fefffffffffffff));
 	const __m256i zero = _mm256_setzero_si256();
-	__m256i		vmin = none;
-	__m256i		vmax = zero;
+	__m256d		vmin = _mm256_castsi256_pd(inf);
+	__m256d		vmax = _mm256_setzero_pd();
 	__m256i		vspec = zero;
+	double		lo[4],
+				mx[4],
+				low = INFINITY,
+				top = 0;
+	uint64_t	lb;
 	int64_t		i;
-	int64_t		lo[4],
-				mx[4];
 	int			k;
 
 	for (i = 0; i < n; i += 4)
@@ -190,32 +196,30 @@ StatsF8Avx2(const uint64_t *v, int64_t n, GsFloatStats *st)
 									_mm256_cmpgt_epi64(_mm256_set1_epi64x(n - i),
 													   _mm256_set_epi64x(3, 2, 1, 0)));
 		__m256i		a = _mm256_and_si256(u, absmask);
-		__m256i		ef = _mm256_srli_epi64(a, 52);
-		__m256i		m = _mm256_or_si256(_mm256_and_si256(a, mant), implicit);
-		__m256i		p = _mm256_and_si256(m, _mm256_sub_epi64(zero, m));
-		__m256d		pd = _mm256_sub_pd(_mm256_castsi256_pd(_mm256_or_si256(p, magic)),
-									   _mm256_castsi256_pd(magic));
-		__m256i		tz = _mm256_sub_epi64(_mm256_srli_epi64(_mm256_castpd_si256(pd), 52), bias);
-		__m256i		l;
+		__m256d		ad = _mm256_castsi256_pd(a);
+		__m256d		bit = _mm256_sub_pd(ad, _mm256_castsi256_pd(_mm256_and_si256(a, _mm256_sub_epi64(a, one))));
+		__m256i		pow2 = _mm256_cmpeq_epi64(_mm256_and_si256(a, mant), zero);
 
-		/* (biased exponent field, at least 1) + trailing zeros */
-		ef = _mm256_sub_epi64(ef, _mm256_cmpeq_epi64(ef, zero));
-		l = _mm256_add_epi64(ef, tz);
-		l = _mm256_blendv_epi8(l, none, _mm256_cmpeq_epi64(a, zero));
-		vmin = _mm256_blendv_epi8(vmin, l, _mm256_cmpgt_epi64(vmin, l));
-		vmax = _mm256_blendv_epi8(vmax, a, _mm256_cmpgt_epi64(a, vmax));
+		/* a power of two: itself; a zero: infinity */
+		bit = _mm256_blendv_pd(bit, _mm256_castsi256_pd(_mm256_or_si256(a, _mm256_and_si256(_mm256_cmpeq_epi64(a, zero), inf))),
+							   _mm256_castsi256_pd(pow2));
+		vmin = _mm256_min_pd(vmin, bit);
+		vmax = _mm256_max_pd(vmax, ad);
 		vspec = _mm256_or_si256(vspec, _mm256_or_si256(_mm256_cmpgt_epi64(a, maxfinite),
 													   _mm256_cmpeq_epi64(u, sign)));
 	}
-	_mm256_storeu_si256((__m256i *) lo, vmin);
-	_mm256_storeu_si256((__m256i *) mx, vmax);
-	st->lo = INT32_MAX;
-	st->maxabs = 0;
+	_mm256_storeu_pd(lo, vmin);
+	_mm256_storeu_pd(mx, vmax);
 	for (k = 0; k < 4; k++)
 	{
-		st->lo = lo[k] < st->lo ? (int32_t) lo[k] : st->lo;
-		st->maxabs = (uint64_t) mx[k] > st->maxabs ? (uint64_t) mx[k] : st->maxabs;
+		low = lo[k] < low ? lo[k] : low;
+		top = mx[k] > top ? mx[k] : top;
 	}
+	memcpy(&lb, &low, sizeof(lb));
+	/* 2^k: a normal one's exponent field is k + 1023; a subnormal one's bits are 2^(k + 1074) */
+	st->lo = low == INFINITY ? INT32_MAX
+		: lb >= (UINT64_C(1) << 52) ? (int32_t) (lb >> 52) + 52 : __builtin_ctzll(lb) + 1;
+	memcpy(&st->maxabs, &top, sizeof(top));
 	st->special = !_mm256_testz_si256(vspec, vspec);
 }
 
