@@ -214,12 +214,12 @@ Quot8(__m512i hi, __m512i lo, __m512i c, __m512d scale, int f8, __m512d *res)
 }
 
 /*
- * Store eight means (lanes k) at out + i, those of the lanes that Quot8
- * left rounded by the scalar code.
+ * Store eight means (lanes k) at out + i, those of the lanes not in ok
+ * rounded by the scalar code: sum x1 * 2^sh + x2, count cd (a double).
  */
 static inline __attribute__((always_inline)) AVX512_TARGET void
-StoreMeans8(void *out, int64_t i, __mmask8 k, __mmask8 ok, int f8, __m512d v, __m512i hi,
-			__m512i lo, __m512i c, int e, double scale)
+StoreMeans8(void *out, int64_t i, __mmask8 k, __mmask8 ok, int f8, __m512d v, __m512i x1,
+			__m512i x2, int sh, __m512d cd, int e, double scale)
 {
 	__mmask8	bad;
 
@@ -231,8 +231,9 @@ StoreMeans8(void *out, int64_t i, __mmask8 k, __mmask8 ok, int f8, __m512d v, __
 	{
 		int			j = __builtin_ctz(bad);
 
-		StoreMeanScalar(out, i + j, f8, SUM52(((const int64_t *) &hi)[j], ((const int64_t *) &lo)[j]),
-						((const int64_t *) &c)[j], e, scale);
+		StoreMeanScalar(out, i + j, f8,
+						(gs_i128) ((const int64_t *) &x1)[j] * ((gs_i128) 1 << sh) + ((const int64_t *) &x2)[j],
+						(int64_t) ((const double *) &cd)[j], e, scale);
 	}
 }
 
@@ -253,7 +254,7 @@ Means512(const int64_t *hi, const int64_t *lo, const int64_t *c, int n, int e, d
 		__m512d		v;
 		__mmask8	ok = Quot8(h, l, cv, vscale, f8, &v);
 
-		StoreMeans8(out, i, k, ok, f8, v, h, l, cv, e, scale);
+		StoreMeans8(out, i, k, ok, f8, v, h, l, 52, _mm512_cvtepi64_pd(cv), e, scale);
 	}
 }
 
@@ -534,14 +535,15 @@ gs_simd_int_means(const void *in, const void *lag, int isz, int n, int64_t *acc,
 
 /*
  * Eight means (Scan64Mean, ScanSplit): each window sum hi * 2^52 + lo
- * (units of 2^lsb, 0 <= lo < 2^52, hi any int64) over its count c into
- * out + i, lanes k: Quot8, or with plain (gs_simd_means_plain: every sum
- * and count in range, every result normal) QuotD8 without those checks;
- * and the scalar code for the lanes left.
+ * (units of 2^lsb, 0 <= lo < 2^52, hi any int64) over its count cd (an
+ * integer as a double) into out + i, lanes k: Quot8, or with plain
+ * (gs_simd_means_plain: every sum and count in range, every result
+ * normal) QuotD8 without those checks; and the scalar code for the lanes
+ * left.
  */
 static inline __attribute__((always_inline)) AVX512_TARGET void
 Mean8(void *out, int64_t i, __mmask8 k, int f8, int lsb, int plain, __m512i hi, __m512i lo,
-	  __m512i c)
+	  __m512d cd)
 {
 	const double scale = gs_pow2(lsb);
 	__m512d		v,
@@ -552,12 +554,26 @@ Mean8(void *out, int64_t i, __mmask8 k, int f8, int lsb, int plain, __m512i hi, 
 	if (plain)
 	{
 		Sum2x8(hi, lo, &sh, &sl);
-		ok = QuotD8(sh, sl, _mm512_cvtepi64_pd(c), _mm512_set1_pd(scale), f8, 0, &v);
+		ok = QuotD8(sh, sl, cd, _mm512_set1_pd(scale), f8, 0, &v);
 	}
 	else
-		ok = Quot8(hi, lo, c, _mm512_set1_pd(scale), f8, &v);
-	StoreMeans8(out, i, k, ok, f8, v, hi, lo, c, lsb, scale);
+		ok = Quot8(hi, lo, _mm512_cvttpd_epi64(cd), _mm512_set1_pd(scale), f8, &v);
+	StoreMeans8(out, i, k, ok, f8, v, hi, lo, 52, cd, lsb, scale);
 }
+
+/*
+ * The counts of the means of a block (Scan64Mean, ScanSplit): the row's
+ * positions so far, rowpos0 + i + 1 for lane i, at most the window w; as
+ * doubles (exact: below 2^52), the next vector's by one addition.
+ */
+#define COUNTS8_INIT(rowpos0, w) \
+	__m512d		cnext = _mm512_add_pd(_mm512_set_pd(8, 7, 6, 5, 4, 3, 2, 1), _mm512_set1_pd((double) (rowpos0))); \
+	const __m512d wd = _mm512_set1_pd((double) (w))
+#define COUNTS8_NEXT(cd) \
+	do { \
+		(cd) = _mm512_min_pd(cnext, wd); \
+		cnext = _mm512_add_pd(cnext, _mm512_set1_pd(8)); \
+	} while (0)
 
 /*
  * The 64-bit kernel: each value is x * 2^-lsb, an int64 (exact: the caller
@@ -575,11 +591,10 @@ Scan64Mean(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 	const __m512d in_scale = _mm512_set1_pd(gs_pow2(-lsb));
 	const __m512d scale_d = _mm512_set1_pd(gs_pow2(lsb));
 	const __m256 scale_f = _mm256_set1_ps((float) gs_pow2(lsb));
-	const __m512i iota = _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0);
-	const __m512i wv = _mm512_set1_epi64(w);
 	__m512i		carry = _mm512_set1_epi64(*acc);
 	int64_t		i;
 
+	COUNTS8_INIT(rowpos0, w);
 	for (i = 0; i < n; i += 8)
 	{
 		__mmask8	k = TAIL8(n - i);
@@ -609,10 +624,22 @@ Scan64Mean(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 			p = _mm512_sub_epi64(p, q);
 		if (mean)
 		{
-			/* the counts: the row's positions so far, at most the window */
-			Mean8(out, i, k, f8, lsb, plain, _mm512_srai_epi64(p, 52),
-				  _mm512_and_si512(p, _mm512_set1_epi64(GS_QUOT_LO_MASK)),
-				  _mm512_min_epi64(_mm512_add_epi64(_mm512_set1_epi64(rowpos0 + i + 1), iota), wv));
+			__m512d		cd;
+
+			COUNTS8_NEXT(cd);
+			if (plain && !f8)
+			{
+				/* a float result needs only S's rounding to double, the int64's conversion */
+				const double scale = gs_pow2(lsb);
+				__m512d		v;
+				__mmask8	ok = QuotD8(_mm512_cvtepi64_pd(p), _mm512_setzero_pd(), cd,
+										_mm512_set1_pd(scale), 0, 0, &v);
+
+				StoreMeans8(out, i, k, ok, 0, v, p, _mm512_setzero_si512(), 0, cd, lsb, scale);
+			}
+			else
+				Mean8(out, i, k, f8, lsb, plain, _mm512_srai_epi64(p, 52),
+					  _mm512_and_si512(p, _mm512_set1_epi64(GS_QUOT_LO_MASK)), cd);
 			continue;
 		}
 		bad = StoreSums8(out, i, n, k, f8, p, scale_d, scale_f);
@@ -725,8 +752,6 @@ ScanSplit(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_
 		  int64_t *carry_l, int64_t rowpos0, int64_t w, const int f8, const int excl,
 		  const int diff, const int mean, int plain)
 {
-	const __m512i iota = _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0);
-	const __m512i wv = _mm512_set1_epi64(w);
 	const __m512i low52 = _mm512_set1_epi64(GS_QUOT_LO_MASK);
 	const __m512i zero = _mm512_setzero_si512();
 	const __m512i last = _mm512_set1_epi64(7);
@@ -753,6 +778,8 @@ ScanSplit(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_
 	__m512i		ch = _mm512_set1_epi64(*carry_h);
 	__m512i		cl = _mm512_set1_epi64(*carry_l);
 	int64_t		i;
+
+	COUNTS8_INIT(rowpos0, w);
 
 /* move L's excess over [-2^58, 2^58) into H (c: scratch) */
 #define RENORM59(h, l) \
@@ -859,10 +886,12 @@ ScanSplit(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_
 
 		if (mean)
 		{
+			__m512d		cd;
+
+			COUNTS8_NEXT(cd);
 			Mean8(out, i, k, f8, lsb, plain,
 				  _mm512_add_epi64(_mm512_slli_epi64(ph, 7), _mm512_srai_epi64(pl, 52)),
-				  _mm512_and_si512(pl, low52),
-				  _mm512_min_epi64(_mm512_add_epi64(_mm512_set1_epi64(rowpos0 + i + 1), iota), wv));
+				  _mm512_and_si512(pl, low52), cd);
 			continue;
 		}
 		if (_mm512_cmpgt_epu64_mask(_mm512_add_epi64(ph, big_m1), big2_m1) == 0xff)
@@ -1167,48 +1196,56 @@ Store4(void *out, int64_t i, int64_t n, int f8, __m256d rd)
 
 /*
  * Four means (Scan64Mean4, ScanSplit4): each window sum S = x1 * 2^k + x2
- * (units of 2^lsb; Sum2x4's ranges) over its count c into out + i: with
- * plain (gs_simd_means_plain), QuotD4 without the checks it covers, else
- * Quot4 (k = 52); and the scalar code for the lanes left.
+ * (units of 2^lsb; Sum2x4's ranges) over its count cd (an integer as a
+ * double) into out + i: with plain (gs_simd_means_plain), QuotD4 without
+ * the checks it covers, else Quot4 (k = 52); with fast (plain float
+ * results of the 64-bit kernel), sh is RN(S) already, S = x1 (k = 0, x2 =
+ * 0), and a float result needs nothing else; the scalar code takes the
+ * lanes left.
  */
 static inline __attribute__((always_inline)) AVX2_TARGET void
 Mean4(void *out, int64_t i, int64_t n, int f8, int lsb, int plain, __m256i x1, __m256i x2, int k,
-	  __m256i c)
+	  __m256d cd, int fast, __m256d sh)
 {
 	const double scale = gs_pow2(lsb);
 	__m256d		v,
-				sh,
 				sl;
 	__m256i		okv;
 	int			ok,
 				lanes = n - i >= 4 ? 15 : (1 << (n - i)) - 1,
 				j;
 
-	if (plain)
+	if (fast)
+		okv = QuotD4(sh, _mm256_setzero_pd(), cd, _mm256_set1_pd(scale), 0, 0, &v);
+	else if (plain)
 	{
 		Sum2x4(x1, x2, gs_pow2(k), &sh, &sl);
-		okv = QuotD4(sh, sl, U52_TO_PD(c), _mm256_set1_pd(scale), f8, 0, &v);
+		okv = QuotD4(sh, sl, cd, _mm256_set1_pd(scale), f8, 0, &v);
 	}
 	else
-		okv = Quot4(x1, x2, c, _mm256_set1_pd(scale), f8, &v);
+		/* the counts as int64 (below 2^52: read from the bits of cd + 2^52) */
+		okv = Quot4(x1, x2,
+					_mm256_sub_epi64(_mm256_castpd_si256(_mm256_add_pd(cd, _mm256_set1_pd(0x1p52))),
+									 _mm256_castpd_si256(_mm256_set1_pd(0x1p52))),
+					_mm256_set1_pd(scale), f8, &v);
 	ok = _mm256_movemask_pd(_mm256_castsi256_pd(okv));
 	(void) Put4(out, i, n, f8, v);
 	for (j = 0; (ok & lanes) != lanes && j < 4; j++)
 		if (((lanes & ~ok) >> j) & 1)
 			StoreMeanScalar(out, i + j, f8,
 							(gs_i128) ((const int64_t *) &x1)[j] * ((gs_i128) 1 << k) + ((const int64_t *) &x2)[j],
-							((const int64_t *) &c)[j], lsb, scale);
+							(int64_t) ((const double *) &cd)[j], lsb, scale);
 }
 
-/* The counts of four means: the row's positions so far, at most the window. */
-static inline __attribute__((always_inline)) AVX2_TARGET __m256i
-Counts4(int64_t first, int64_t w)
-{
-	__m256i		c = _mm256_add_epi64(_mm256_set1_epi64x(first), _mm256_set_epi64x(3, 2, 1, 0));
-	__m256i		wv = _mm256_set1_epi64x(w);
-
-	return _mm256_blendv_epi8(c, wv, _mm256_cmpgt_epi64(c, wv));
-}
+/* COUNTS8_INIT and COUNTS8_NEXT in four lanes. */
+#define COUNTS4_INIT(rowpos0, w) \
+	__m256d		cnext = _mm256_add_pd(_mm256_set_pd(4, 3, 2, 1), _mm256_set1_pd((double) (rowpos0))); \
+	const __m256d wd = _mm256_set1_pd((double) (w))
+#define COUNTS4_NEXT(cd) \
+	do { \
+		(cd) = _mm256_min_pd(cnext, wd); \
+		cnext = _mm256_add_pd(cnext, _mm256_set1_pd(4)); \
+	} while (0)
 
 /*
  * The 64-bit kernel on AVX2: as Scan64Mean, four values at a time (lanes
@@ -1225,6 +1262,7 @@ Scan64Mean4(const void *in, const void *lag, void *out, int64_t n, int lsb, int6
 	__m256i		carry = _mm256_set1_epi64x(*acc);
 	int64_t		i;
 
+	COUNTS4_INIT(rowpos0, w);
 	for (i = 0; i < n; i += 4)
 	{
 		__m256i		q,
@@ -1253,12 +1291,19 @@ Scan64Mean4(const void *in, const void *lag, void *out, int64_t n, int lsb, int6
 			p = _mm256_sub_epi64(p, q);
 		if (mean)
 		{
-			/* hi: p >> 52, arithmetic */
-			__m256i		hi = _mm256_or_si256(_mm256_srli_epi64(p, 52),
-											 _mm256_slli_epi64(_mm256_cmpgt_epi64(_mm256_setzero_si256(), p), 12));
+			__m256d		cd;
 
-			Mean4(out, i, n, f8, lsb, plain, hi, _mm256_and_si256(p, _mm256_set1_epi64x(GS_QUOT_LO_MASK)),
-				  52, Counts4(rowpos0 + i + 1, w));
+			COUNTS4_NEXT(cd);
+			if (plain && !f8)
+				/* a float result needs only S's rounding to double (I64ToPd) */
+				Mean4(out, i, n, 0, lsb, 1, p, _mm256_setzero_si256(), 0, cd, 1, I64ToPd(p));
+			else
+				/* hi: p >> 52, arithmetic */
+				Mean4(out, i, n, f8, lsb, plain,
+					  _mm256_or_si256(_mm256_srli_epi64(p, 52),
+									  _mm256_slli_epi64(_mm256_cmpgt_epi64(_mm256_setzero_si256(), p), 12)),
+					  _mm256_and_si256(p, _mm256_set1_epi64x(GS_QUOT_LO_MASK)), 52, cd, 0,
+					  _mm256_setzero_pd());
 			continue;
 		}
 		if (!f8)
@@ -1311,6 +1356,8 @@ ScanSplit4(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 				cl = _mm256_set1_epi64x(l0 & ((INT64_C(1) << 51) - 1));
 	int64_t		i;
 
+	COUNTS4_INIT(rowpos0, w);
+
 	for (i = 0; i < n; i += 4)
 	{
 		__m256i		qh,
@@ -1360,15 +1407,18 @@ ScanSplit4(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 		RENORM51_4(ph, pl);
 		if (mean)
 		{
+			__m256d		cd;
+
+			COUNTS4_NEXT(cd);
 			if (plain)
-				Mean4(out, i, n, f8, lsb, 1, ph, pl, 51, Counts4(rowpos0 + i + 1, w));
+				Mean4(out, i, n, f8, lsb, 1, ph, pl, 51, cd, 0, _mm256_setzero_pd());
 			else
 				/* S = floor(H / 2) * 2^52 + ((H mod 2) * 2^51 + L) */
 				Mean4(out, i, n, f8, lsb, 0,
 					  _mm256_sub_epi64(_mm256_srli_epi64(_mm256_add_epi64(ph, _mm256_set1_epi64x(INT64_C(1) << 62)), 1),
 									   _mm256_set1_epi64x(INT64_C(1) << 61)),
 					  _mm256_or_si256(_mm256_slli_epi64(_mm256_and_si256(ph, _mm256_set1_epi64x(1)), 51), pl),
-					  52, Counts4(rowpos0 + i + 1, w));
+					  52, cd, 0, _mm256_setzero_pd());
 			continue;
 		}
 		if (!f8)
