@@ -119,35 +119,6 @@ StoreMeanScalar(void *out, int64_t k, int f8, gs_i128 s, int64_t c, int e, doubl
 #define SUM52(hi, lo) ((gs_i128) (hi) * ((gs_i128) 1 << 52) + (lo))
 
 /*
- * A float mean's quotient on AVX-512 from a reciprocal instead of a
- * division (the divider's throughput, 16 cycles for eight, is most of a
- * float mean's cost there once its other steps are lean): r = 1 / c from
- * the hardware's estimate and Newton steps r += r (1 - c r), each fused,
- * to a relative error below 2^-52 (the estimate's error squares at each
- * step; each step's own rounding is at most 2^-53 relative); q = RN(S_hi
- * r).  Then, u = ulp(q): |S_hi / c| < 2^(E_q + 1) (1 + 2^-51) puts S_hi r
- * within 2u of S_hi / c, q within u / 2 of S_hi r, and |S_lo| / c < 2u
- * (gs_quotient_fast's step 4, with |S_hi| < c 2^(E_q + 1) still true for
- * q off by a few ulps, doubled for the binade's top): |S / c - q| < 4.5u.
- * So where q's low 29 bits lie QUOT_RCP_MARGIN (8) or more from 2^28, no
- * float midpoint lies between q and S / c, and RN_24(q) = RN_24(S / c);
- * the rest take the slow path.  (On AVX2 a reciprocal measured slower than
- * the division: QuotD4 divides.)
- */
-#define QUOT_RCP_MARGIN 8
-
-/* 1 / c to within 2^-52 relative, eight lanes (c >= 1): a 14-bit estimate, two Newton steps. */
-static inline __attribute__((always_inline)) AVX512_TARGET __m512d
-Recip8(__m512d c)
-{
-	const __m512d one = _mm512_set1_pd(1.0);
-	__m512d		r = _mm512_rcp14_pd(c);
-
-	r = _mm512_fmadd_pd(r, _mm512_fnmadd_pd(c, r, one), r);
-	return _mm512_fmadd_pd(r, _mm512_fnmadd_pd(c, r, one), r);
-}
-
-/*
  * The fast quotient of core/exact.h (gs_quotient_fast, whose comment
  * proves each step) in eight lanes, the same operations in the same
  * order, from step 2 on: the sum S as sh = RN(S) and sl = S - sh (step 1),
@@ -162,28 +133,24 @@ QuotD8(__m512d sh, __m512d sl, __m512d cd, __m512d scale, int f8, int normal, __
 {
 	const __m512i sign = _mm512_set1_epi64(INT64_MIN);
 	const __m512i one = _mm512_set1_epi64(1);
-	__m512d		q,
-				r,
+	__m512d		q = _mm512_div_pd(sh, cd);
+	__m512i		qb = _mm512_castpd_si512(q);
+	__m512d		r,
 				u,
 				h,
 				ar;
-	__m512i		qb,
-				rb;
+	__m512i		rb;
 	__mmask8	up,
 				toward0,
 				bad;
 
 	if (!f8)
 	{
-		/* q = RN(S_hi * RN(1 / c)): QUOT_RCP_MARGIN ulps or more from a float midpoint; a normal float */
-		__m512i		d;
-		__mmask8	ok;
+		/* not within one ulp of a float midpoint; a normal float */
+		__m512i		d = _mm512_sub_epi64(_mm512_and_si512(qb, _mm512_set1_epi64((INT64_C(1) << 29) - 1)),
+										 _mm512_set1_epi64((INT64_C(1) << 28) - 1));
+		__mmask8	ok = _mm512_cmpgt_epu64_mask(d, _mm512_set1_epi64(2));
 
-		q = _mm512_mul_pd(sh, Recip8(cd));
-		qb = _mm512_castpd_si512(q);
-		d = _mm512_sub_epi64(_mm512_and_si512(qb, _mm512_set1_epi64((INT64_C(1) << 29) - 1)),
-							 _mm512_set1_epi64((INT64_C(1) << 28) - QUOT_RCP_MARGIN + 1));
-		ok = _mm512_cmpgt_epu64_mask(d, _mm512_set1_epi64(2 * QUOT_RCP_MARGIN - 2));
 		*res = _mm512_mul_pd(q, scale);
 		if (!normal)
 			return ok;
@@ -191,8 +158,6 @@ QuotD8(__m512d sh, __m512d sl, __m512d cd, __m512d scale, int f8, int normal, __
 		return ok & _mm512_cmp_pd_mask(ar, _mm512_set1_pd(0x1p-126), _CMP_GE_OQ) &
 			_mm512_cmp_pd_mask(ar, _mm512_set1_pd(0x1p128), _CMP_LT_OQ);
 	}
-	q = _mm512_div_pd(sh, cd);
-	qb = _mm512_castpd_si512(q);
 	r = _mm512_add_pd(_mm512_fnmadd_pd(q, cd, sh), sl);
 	rb = _mm512_castpd_si512(r);
 	u = _mm512_mul_pd(_mm512_castsi512_pd(_mm512_and_si512(qb, _mm512_set1_epi64(INT64_C(0x7ff0000000000000)))),

@@ -104,16 +104,15 @@ extern int64_t gs_simd_movsum_split(const void *in, const void *lag, void *out, 
  * 2^102 units (need <= 103 bits: in the fast quotient's range), every
  * count below 2^52 (last: the largest), and every result is a normal
  * number: a nonzero sum is at least one unit, over a count below 2^52, so
- * its mean is above 2^(lsb - 52), normal for lsb >= -960 (float8) or -73
- * (float4: -74, and a margin for the few ulps of AVX-512's reciprocal
- * quotient); and a mean of finite values is at most their largest
- * magnitude, so it does not overflow.  (A zero sum's quotient is then +0, as it must
+ * its mean is above 2^(lsb - 52), normal for lsb >= -960 (float8) or -74
+ * (float4); and a mean of finite values is at most their largest magnitude,
+ * so it does not overflow.  (A zero sum's quotient is then +0, as it must
  * be.)
  */
 static inline bool
 gs_simd_means_plain(bool f8, int need, int lsb, int64_t last)
 {
-	return need <= 103 && lsb >= (f8 ? -960 : -73) && last <= (int64_t) GS_QUOT_MAX_COUNT;
+	return need <= 103 && lsb >= (f8 ? -960 : -74) && last <= (int64_t) GS_QUOT_MAX_COUNT;
 }
 
 /*
