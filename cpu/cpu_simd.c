@@ -115,8 +115,12 @@ StoreMeanScalar(void *out, int64_t k, int f8, gs_i128 s, int64_t c, int e, doubl
 		((float *) out)[k] = (float) m;
 }
 
-/* A sum hi * 2^52 + lo as one integer. */
-#define SUM52(hi, lo) ((gs_i128) (hi) * ((gs_i128) 1 << 52) + (lo))
+/* A sum x1 * 2^k + x2, as the kernels hold it, as one integer (for StoreMeanScalar). */
+static inline gs_i128
+JoinSum(int64_t x1, int64_t x2, int k)
+{
+	return (gs_i128) x1 * ((gs_i128) 1 << k) + x2;
+}
 
 /*
  * The fast quotient of core/exact.h (gs_quotient_fast, whose comment
@@ -231,9 +235,9 @@ StoreMeans8(void *out, int64_t i, __mmask8 k, __mmask8 ok, int f8, __m512d v, __
 	if (__builtin_expect(bad != 0, 0))
 	{
 		/*
-		 * the lanes stored here, in the rare branch: reading them through
-		 * the vectors' addresses would keep the vectors in memory on every
-		 * call (measured: a seventh of a float8 mean's time)
+		 * the lanes copied out here, in the rare branch: reading them
+		 * through the vectors' addresses would keep the vectors in memory
+		 * on every call
 		 */
 		int64_t		a1[8],
 					a2[8];
@@ -246,8 +250,7 @@ StoreMeans8(void *out, int64_t i, __mmask8 k, __mmask8 ok, int f8, __m512d v, __
 		{
 			int			j = __builtin_ctz(bad);
 
-			StoreMeanScalar(out, i + j, f8, (gs_i128) a1[j] * ((gs_i128) 1 << sh) + a2[j],
-							(int64_t) ac[j], e, scale);
+			StoreMeanScalar(out, i + j, f8, JoinSum(a1[j], a2[j], sh), (int64_t) ac[j], e, scale);
 		}
 	}
 }
@@ -401,10 +404,10 @@ Means256(const int64_t *hi, const int64_t *lo, const int64_t *c, int n, int e, d
 			_mm_storeu_ps((float *) out + i, _mm256_cvtpd_ps(v));
 		for (j = 0; ok != 15 && j < 4; j++)
 			if (!((ok >> j) & 1))
-				StoreMeanScalar(out, i + j, f8, SUM52(hi[i + j], lo[i + j]), c[i + j], e, scale);
+				StoreMeanScalar(out, i + j, f8, JoinSum(hi[i + j], lo[i + j], 52), c[i + j], e, scale);
 	}
 	for (; i < n; i++)
-		StoreMeanScalar(out, i, f8, SUM52(hi[i], lo[i]), c[i], e, scale);
+		StoreMeanScalar(out, i, f8, JoinSum(hi[i], lo[i], 52), c[i], e, scale);
 }
 
 /* Which batch code gs_simd_means may use: 0 the best the CPU has, 1 none, 4 AVX2 at most. */
@@ -1210,44 +1213,20 @@ Store4(void *out, int64_t i, int64_t n, int f8, __m256d rd)
 }
 
 /*
- * Four means (Scan64Mean4, ScanSplit4): each window sum S = x1 * 2^k + x2
- * (units of 2^lsb; Sum2x4's ranges) over its count cd (an integer as a
- * double) into out + i: with plain (gs_simd_means_plain), QuotD4 without
- * the checks it covers, else Quot4 (k = 52); with fast (plain float
- * results of the 64-bit kernel), sh is RN(S) already, S = x1 (k = 0, x2 =
- * 0), and a float result needs nothing else; the scalar code takes the
- * lanes left.
+ * Store four means (Put4) at out + i, lanes [0, n - i), those of the lanes
+ * not in ok (a movemask) rounded by the scalar code, from the copies made
+ * in the rare branch (as StoreMeans8): sum x1 * 2^k + x2, count cd.
  */
 static inline __attribute__((always_inline)) AVX2_TARGET void
-Mean4(void *out, int64_t i, int64_t n, int f8, int lsb, int plain, __m256i x1, __m256i x2, int k,
-	  __m256d cd, int fast, __m256d sh)
+StoreMeans4(void *out, int64_t i, int64_t n, int ok, int f8, __m256d v, __m256i x1, __m256i x2,
+			int k, __m256d cd, int e, double scale)
 {
-	const double scale = gs_pow2(lsb);
-	__m256d		v,
-				sl;
-	__m256i		okv;
-	int			ok,
-				lanes = n - i >= 4 ? 15 : (1 << (n - i)) - 1,
+	int			lanes = n - i >= 4 ? 15 : (1 << (n - i)) - 1,
 				j;
 
-	if (fast)
-		okv = QuotD4(sh, _mm256_setzero_pd(), cd, _mm256_set1_pd(scale), 0, 0, &v);
-	else if (plain)
-	{
-		Sum2x4(x1, x2, gs_pow2(k), &sh, &sl);
-		okv = QuotD4(sh, sl, cd, _mm256_set1_pd(scale), f8, 0, &v);
-	}
-	else
-		/* the counts as int64 (below 2^52: read from the bits of cd + 2^52) */
-		okv = Quot4(x1, x2,
-					_mm256_sub_epi64(_mm256_castpd_si256(_mm256_add_pd(cd, _mm256_set1_pd(0x1p52))),
-									 _mm256_castpd_si256(_mm256_set1_pd(0x1p52))),
-					_mm256_set1_pd(scale), f8, &v);
-	ok = _mm256_movemask_pd(_mm256_castsi256_pd(okv));
 	(void) Put4(out, i, n, f8, v);
 	if (__builtin_expect((ok & lanes) != lanes, 0))
 	{
-		/* the lanes stored here, in the rare branch (as StoreMeans8) */
 		int64_t		a1[4],
 					a2[4];
 		double		ac[4];
@@ -1257,9 +1236,40 @@ Mean4(void *out, int64_t i, int64_t n, int f8, int lsb, int plain, __m256i x1, _
 		_mm256_storeu_pd(ac, cd);
 		for (j = 0; j < 4; j++)
 			if (((lanes & ~ok) >> j) & 1)
-				StoreMeanScalar(out, i + j, f8, (gs_i128) a1[j] * ((gs_i128) 1 << k) + a2[j],
-								(int64_t) ac[j], lsb, scale);
+				StoreMeanScalar(out, i + j, f8, JoinSum(a1[j], a2[j], k), (int64_t) ac[j], e, scale);
 	}
+}
+
+/*
+ * Four means (Scan64Mean4, ScanSplit4): each window sum S = x1 * 2^k + x2
+ * (units of 2^lsb; Sum2x4's ranges) over its count cd (an integer as a
+ * double) into out + i: with plain (gs_simd_means_plain), QuotD4 without
+ * the checks it covers, else Quot4 (k = 52); the scalar code takes the
+ * lanes left (StoreMeans4).
+ */
+static inline __attribute__((always_inline)) AVX2_TARGET void
+Mean4(void *out, int64_t i, int64_t n, int f8, int lsb, int plain, __m256i x1, __m256i x2, int k,
+	  __m256d cd)
+{
+	const double scale = gs_pow2(lsb);
+	__m256d		v,
+				sh,
+				sl;
+	__m256i		ok;
+
+	if (plain)
+	{
+		Sum2x4(x1, x2, gs_pow2(k), &sh, &sl);
+		ok = QuotD4(sh, sl, cd, _mm256_set1_pd(scale), f8, 0, &v);
+	}
+	else
+		/* the counts as int64 (below 2^52: read from the bits of cd + 2^52) */
+		ok = Quot4(x1, x2,
+				   _mm256_sub_epi64(_mm256_castpd_si256(_mm256_add_pd(cd, _mm256_set1_pd(0x1p52))),
+									_mm256_castpd_si256(_mm256_set1_pd(0x1p52))),
+				   _mm256_set1_pd(scale), f8, &v);
+	StoreMeans4(out, i, n, _mm256_movemask_pd(_mm256_castsi256_pd(ok)), f8, v, x1, x2, k, cd, lsb,
+				scale);
 }
 
 /* COUNTS8_INIT and COUNTS8_NEXT in four lanes. */
@@ -1320,15 +1330,21 @@ Scan64Mean4(const void *in, const void *lag, void *out, int64_t n, int lsb, int6
 
 			COUNTS4_NEXT(cd);
 			if (plain && !f8)
+			{
 				/* a float result needs only S's rounding to double (I64ToPd) */
-				Mean4(out, i, n, 0, lsb, 1, p, _mm256_setzero_si256(), 0, cd, 1, I64ToPd(p));
+				const double sc = gs_pow2(lsb);
+				__m256d		v;
+				__m256i		ok = QuotD4(I64ToPd(p), _mm256_setzero_pd(), cd, _mm256_set1_pd(sc), 0, 0, &v);
+
+				StoreMeans4(out, i, n, _mm256_movemask_pd(_mm256_castsi256_pd(ok)), 0, v, p,
+							_mm256_setzero_si256(), 0, cd, lsb, sc);
+			}
 			else
 				/* hi: p >> 52, arithmetic */
 				Mean4(out, i, n, f8, lsb, plain,
 					  _mm256_or_si256(_mm256_srli_epi64(p, 52),
 									  _mm256_slli_epi64(_mm256_cmpgt_epi64(_mm256_setzero_si256(), p), 12)),
-					  _mm256_and_si256(p, _mm256_set1_epi64x(GS_QUOT_LO_MASK)), 52, cd, 0,
-					  _mm256_setzero_pd());
+					  _mm256_and_si256(p, _mm256_set1_epi64x(GS_QUOT_LO_MASK)), 52, cd);
 			continue;
 		}
 		if (!f8)
@@ -1436,14 +1452,14 @@ ScanSplit4(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 
 			COUNTS4_NEXT(cd);
 			if (plain)
-				Mean4(out, i, n, f8, lsb, 1, ph, pl, 51, cd, 0, _mm256_setzero_pd());
+				Mean4(out, i, n, f8, lsb, 1, ph, pl, 51, cd);
 			else
 				/* S = floor(H / 2) * 2^52 + ((H mod 2) * 2^51 + L) */
 				Mean4(out, i, n, f8, lsb, 0,
 					  _mm256_sub_epi64(_mm256_srli_epi64(_mm256_add_epi64(ph, _mm256_set1_epi64x(INT64_C(1) << 62)), 1),
 									   _mm256_set1_epi64x(INT64_C(1) << 61)),
 					  _mm256_or_si256(_mm256_slli_epi64(_mm256_and_si256(ph, _mm256_set1_epi64x(1)), 51), pl),
-					  52, cd, 0, _mm256_setzero_pd());
+					  52, cd);
 			continue;
 		}
 		if (!f8)
