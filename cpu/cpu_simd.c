@@ -125,7 +125,10 @@ JoinSum(int64_t x1, int64_t x2, int k)
 /*
  * The fast quotient of core/exact.h (gs_quotient_fast, whose comment
  * proves each step) in eight lanes, the same operations in the same
- * order, from step 2 on: the sum S as sh = RN(S) and sl = S - sh (step 1),
+ * order, from step 2 on (but half an ulp of q in one product, 2^-53 for
+ * 2^-52 * 0.5: the same exact value, rounded once; and the step of one
+ * ulp, up or toward zero, one masked addition): the sum S as sh = RN(S)
+ * and sl = S - sh (step 1),
  * the count as the double cd (1 <= c < 2^52), scale 2^e.  Returns the
  * lanes decided, their results in *res (float results as doubles, to be
  * converted once).  With normal, a result that is not a normal number is
@@ -164,17 +167,18 @@ QuotD8(__m512d sh, __m512d sl, __m512d cd, __m512d scale, int f8, int normal, __
 	}
 	r = _mm512_add_pd(_mm512_fnmadd_pd(q, cd, sh), sl);
 	rb = _mm512_castpd_si512(r);
+	/* half an ulp of q, 2^(E - 53), in one exact product */
 	u = _mm512_mul_pd(_mm512_castsi512_pd(_mm512_and_si512(qb, _mm512_set1_epi64(INT64_C(0x7ff0000000000000)))),
-					  _mm512_set1_pd(0x1p-52));
-	h = _mm512_mul_pd(cd, _mm512_mul_pd(u, _mm512_set1_pd(0.5)));
+					  _mm512_set1_pd(0x1p-53));
+	h = _mm512_mul_pd(cd, u);
 	ar = _mm512_abs_pd(r);
 	up = _mm512_cmp_pd_mask(ar, h, _CMP_GT_OQ) |
 		(_mm512_cmp_pd_mask(ar, h, _CMP_EQ_OQ) & _mm512_test_epi64_mask(qb, one));
 	toward0 = _mm512_test_epi64_mask(_mm512_xor_si512(rb, qb), sign);
 	bad = _mm512_testn_epi64_mask(qb, _mm512_set1_epi64((INT64_C(1) << 52) - 1)) & toward0 &
 		_mm512_cmp_pd_mask(ar, _mm512_setzero_pd(), _CMP_NEQ_UQ);
-	qb = _mm512_mask_add_epi64(qb, up & ~toward0, qb, one);
-	qb = _mm512_mask_sub_epi64(qb, up & toward0, qb, one);
+	/* up: plus one, or minus one toward zero */
+	qb = _mm512_mask_add_epi64(qb, up, qb, _mm512_mask_blend_epi64(toward0, one, _mm512_set1_epi64(-1)));
 	*res = _mm512_mul_pd(_mm512_castsi512_pd(qb), scale);
 	if (!normal)
 		return (__mmask8) ~bad;
@@ -326,8 +330,8 @@ QuotD4(__m256d sh, __m256d sl, __m256d cd, __m256d scale, int f8, int normal, __
 	r = _mm256_add_pd(_mm256_fnmadd_pd(q, cd, sh), sl);
 	rb = _mm256_castpd_si256(r);
 	u = _mm256_mul_pd(_mm256_castsi256_pd(_mm256_and_si256(qb, _mm256_set1_epi64x(INT64_C(0x7ff0000000000000)))),
-					  _mm256_set1_pd(0x1p-52));
-	h = _mm256_mul_pd(cd, _mm256_mul_pd(u, _mm256_set1_pd(0.5)));
+					  _mm256_set1_pd(0x1p-53));
+	h = _mm256_mul_pd(cd, u);
 	ar = _mm256_and_pd(r, absmask);
 	up = _mm256_castpd_si256(_mm256_cmp_pd(ar, h, _CMP_GT_OQ));
 	up = _mm256_or_si256(up, _mm256_and_si256(_mm256_castpd_si256(_mm256_cmp_pd(ar, h, _CMP_EQ_OQ)),
@@ -587,11 +591,56 @@ Mean8(void *out, int64_t i, __mmask8 k, int f8, int lsb, int plain, __m512i hi, 
 #define COUNTS8_INIT(rowpos0, w) \
 	__m512d		cnext = _mm512_add_pd(_mm512_set_pd(8, 7, 6, 5, 4, 3, 2, 1), _mm512_set1_pd((double) (rowpos0))); \
 	const __m512d wd = _mm512_set1_pd((double) (w))
-#define COUNTS8_NEXT(cd) \
-	do { \
-		(cd) = _mm512_min_pd(cnext, wd); \
-		cnext = _mm512_add_pd(cnext, _mm512_set1_pd(8)); \
-	} while (0)
+
+/*
+ * A kernel with means stores its sums, MEAN_BATCH vectors of them, and
+ * divides them in a loop of their own (FlushMeans8, FlushMeans4): the
+ * sums' chain and the quotients' then overlap in the core instead of
+ * queueing behind each other (test/bench/NOTES.md).
+ */
+#define MEAN_BATCH 16
+
+/*
+ * The means of cnt vectors of sums (positions i0, i0 + 8, ...; each vector
+ * on from the counts in *cnext): with wide, ScanSplit's sums hi * 2^52 + lo
+ * (b1, b2) by Mean8; else Scan64Mean's int64 sums (b1), for plain blocks
+ * RN(S) by the int64's conversion and, for a double, S - RN(S) exactly
+ * (|S - RN(S)| <= 2^10; where RN(S) = 2^63 its conversion back gives
+ * INT64_MIN, and the wrapping subtraction still the right difference); a
+ * float needs only RN(S).
+ */
+static inline __attribute__((always_inline)) AVX512_TARGET void
+FlushMeans8(void *out, int64_t i0, int64_t n, int cnt, int f8, int lsb, int plain, const int wide,
+			const __m512i *b1, const __m512i *b2, __m512d *cnext, __m512d wd)
+{
+	const double scale = gs_pow2(lsb);
+	int			m;
+
+	for (m = 0; m < cnt; m++)
+	{
+		int64_t		i = i0 + 8 * m;
+		__mmask8	k = TAIL8(n - i);
+		__m512d		cd = _mm512_min_pd(*cnext, wd);
+
+		*cnext = _mm512_add_pd(*cnext, _mm512_set1_pd(8));
+		if (wide)
+			Mean8(out, i, k, f8, lsb, plain, b1[m], b2[m], cd);
+		else if (plain)
+		{
+			__m512i		p = b1[m];
+			__m512d		v,
+						sh = _mm512_cvtepi64_pd(p),
+						sl = f8 ? _mm512_cvtepi64_pd(_mm512_sub_epi64(p, _mm512_cvttpd_epi64(sh)))
+						: _mm512_setzero_pd();
+			__mmask8	ok = QuotD8(sh, sl, cd, _mm512_set1_pd(scale), f8, 0, &v);
+
+			StoreMeans8(out, i, k, ok, f8, v, p, _mm512_setzero_si512(), 0, cd, lsb, scale);
+		}
+		else
+			Mean8(out, i, k, f8, lsb, 0, _mm512_srai_epi64(b1[m], 52),
+				  _mm512_and_si512(b1[m], _mm512_set1_epi64(GS_QUOT_LO_MASK)), cd);
+	}
+}
 
 /*
  * The 64-bit kernel: each value is x * 2^-lsb, an int64 (exact: the caller
@@ -610,6 +659,7 @@ Scan64Mean(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 	const __m512d scale_d = _mm512_set1_pd(gs_pow2(lsb));
 	const __m256 scale_f = _mm256_set1_ps((float) gs_pow2(lsb));
 	__m512i		carry = _mm512_set1_epi64(*acc);
+	__m512i		bp[MEAN_BATCH];
 	int64_t		i;
 
 	COUNTS8_INIT(rowpos0, w);
@@ -640,24 +690,19 @@ Scan64Mean(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 		carry = _mm512_permutexvar_epi64(last, p);
 		if (excl)
 			p = _mm512_sub_epi64(p, q);
+		if (mean && !f8)
+		{
+			/* a float's quotient is short: batching costs it more than it gains */
+			FlushMeans8(out, i, n, 1, 0, lsb, plain, 0, &p, NULL, &cnext, wd);
+			continue;
+		}
 		if (mean)
 		{
-			__m512d		cd;
+			int			j = (int) ((i >> 3) & (MEAN_BATCH - 1));
 
-			COUNTS8_NEXT(cd);
-			if (plain && !f8)
-			{
-				/* a float result needs only S's rounding to double, the int64's conversion */
-				const double scale = gs_pow2(lsb);
-				__m512d		v;
-				__mmask8	ok = QuotD8(_mm512_cvtepi64_pd(p), _mm512_setzero_pd(), cd,
-										_mm512_set1_pd(scale), 0, 0, &v);
-
-				StoreMeans8(out, i, k, ok, 0, v, p, _mm512_setzero_si512(), 0, cd, lsb, scale);
-			}
-			else
-				Mean8(out, i, k, f8, lsb, plain, _mm512_srai_epi64(p, 52),
-					  _mm512_and_si512(p, _mm512_set1_epi64(GS_QUOT_LO_MASK)), cd);
+			bp[j] = p;
+			if (j == MEAN_BATCH - 1 || i + 8 >= n)
+				FlushMeans8(out, i - 8 * j, n, j + 1, 1, lsb, plain, 0, bp, NULL, &cnext, wd);
 			continue;
 		}
 		bad = StoreSums8(out, i, n, k, f8, p, scale_d, scale_f);
@@ -795,6 +840,8 @@ ScanSplit(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_
 	const __m256 scale_f = _mm256_set1_ps((float) gs_pow2(lsb));
 	__m512i		ch = _mm512_set1_epi64(*carry_h);
 	__m512i		cl = _mm512_set1_epi64(*carry_l);
+	__m512i		b1[MEAN_BATCH],
+				b2[MEAN_BATCH];
 	int64_t		i;
 
 	COUNTS8_INIT(rowpos0, w);
@@ -904,12 +951,12 @@ ScanSplit(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_
 
 		if (mean)
 		{
-			__m512d		cd;
+			int			j = (int) ((i >> 3) & (MEAN_BATCH - 1));
 
-			COUNTS8_NEXT(cd);
-			Mean8(out, i, k, f8, lsb, plain,
-				  _mm512_add_epi64(_mm512_slli_epi64(ph, 7), _mm512_srai_epi64(pl, 52)),
-				  _mm512_and_si512(pl, low52), cd);
+			b1[j] = _mm512_add_epi64(_mm512_slli_epi64(ph, 7), _mm512_srai_epi64(pl, 52));
+			b2[j] = _mm512_and_si512(pl, low52);
+			if (j == MEAN_BATCH - 1 || i + 8 >= n)
+				FlushMeans8(out, i - 8 * j, n, j + 1, f8, lsb, plain, 1, b1, b2, &cnext, wd);
 			continue;
 		}
 		if (_mm512_cmpgt_epu64_mask(_mm512_add_epi64(ph, big_m1), big2_m1) == 0xff)
@@ -1138,6 +1185,25 @@ I64ToPd(__m256i v)
 }
 
 /*
+ * An int64 S as sh = RN(S) and sl = S - sh, exactly: its signed high half
+ * times 2^32 and its unsigned low half, exact doubles (from the bits, as
+ * in I64ToPd), joined by Fast2Sum, which is exact here: |a| >= 2^32 > b,
+ * or a = +0.
+ */
+static inline __attribute__((always_inline)) AVX2_TARGET void
+Split64x4(__m256i v, __m256d *sh, __m256d *sl)
+{
+	__m256d		a = _mm256_sub_pd(_mm256_castsi256_pd(_mm256_xor_si256(_mm256_srli_epi64(v, 32),
+																	   _mm256_set1_epi64x(INT64_C(0x4530000080000000)))),
+								  _mm256_set1_pd(0x1.000008p84));
+	__m256d		b = _mm256_sub_pd(_mm256_castsi256_pd(_mm256_blend_epi32(v, _mm256_set1_epi64x(INT64_C(0x4330000000000000)), 0xaa)),
+								  _mm256_set1_pd(0x1p52));
+
+	*sh = _mm256_add_pd(a, b);
+	*sl = _mm256_sub_pd(b, _mm256_sub_pd(*sh, a));
+}
+
+/*
  * Jam the lanes sel of v: the bits below the jam bit jb (jl = jb - 1) are
  * folded into it as a sticky bit (v unchanged where they are zero).  v and
  * the result then lie strictly between the same two multiples of 2 jb, so
@@ -1272,15 +1338,64 @@ Mean4(void *out, int64_t i, int64_t n, int f8, int lsb, int plain, __m256i x1, _
 				scale);
 }
 
-/* COUNTS8_INIT and COUNTS8_NEXT in four lanes. */
+/* COUNTS8_INIT in four lanes. */
 #define COUNTS4_INIT(rowpos0, w) \
 	__m256d		cnext = _mm256_add_pd(_mm256_set_pd(4, 3, 2, 1), _mm256_set1_pd((double) (rowpos0))); \
 	const __m256d wd = _mm256_set1_pd((double) (w))
-#define COUNTS4_NEXT(cd) \
-	do { \
-		(cd) = _mm256_min_pd(cnext, wd); \
-		cnext = _mm256_add_pd(cnext, _mm256_set1_pd(4)); \
-	} while (0)
+
+/*
+ * FlushMeans8 in four lanes: with wide, ScanSplit4's sums H * 2^51 + L (b1,
+ * b2, L normalised), by Mean4 (k = 51) for plain blocks, else as floor(H /
+ * 2) * 2^52 + ((H mod 2) * 2^51 + L) (k = 52); else Scan64Mean4's int64
+ * sums (b1): for plain blocks RN(S) (I64ToPd) for a float, RN(S) and S -
+ * RN(S) (Split64x4) for a double; else by Mean4 as p >> 52 and its low
+ * 52 bits.
+ */
+static inline __attribute__((always_inline)) AVX2_TARGET void
+FlushMeans4(void *out, int64_t i0, int64_t n, int cnt, int f8, int lsb, int plain, const int wide,
+			const __m256i *b1, const __m256i *b2, __m256d *cnext, __m256d wd)
+{
+	const double sc = gs_pow2(lsb);
+	int			m;
+
+	for (m = 0; m < cnt; m++)
+	{
+		int64_t		i = i0 + 4 * m;
+		__m256i		p = b1[m];
+		__m256d		cd = _mm256_min_pd(*cnext, wd);
+
+		*cnext = _mm256_add_pd(*cnext, _mm256_set1_pd(4));
+		if (wide && plain)
+			Mean4(out, i, n, f8, lsb, 1, p, b2[m], 51, cd);
+		else if (wide)
+			Mean4(out, i, n, f8, lsb, 0,
+				  _mm256_sub_epi64(_mm256_srli_epi64(_mm256_add_epi64(p, _mm256_set1_epi64x(INT64_C(1) << 62)), 1),
+								   _mm256_set1_epi64x(INT64_C(1) << 61)),
+				  _mm256_or_si256(_mm256_slli_epi64(_mm256_and_si256(p, _mm256_set1_epi64x(1)), 51), b2[m]),
+				  52, cd);
+		else if (plain)
+		{
+			__m256d		v,
+						sh,
+						sl = _mm256_setzero_pd();
+			__m256i		ok;
+
+			if (f8)
+				Split64x4(p, &sh, &sl);
+			else
+				sh = I64ToPd(p);
+			ok = QuotD4(sh, sl, cd, _mm256_set1_pd(sc), f8, 0, &v);
+			StoreMeans4(out, i, n, _mm256_movemask_pd(_mm256_castsi256_pd(ok)), f8, v, p,
+						_mm256_setzero_si256(), 0, cd, lsb, sc);
+		}
+		else
+			/* hi: p >> 52, arithmetic */
+			Mean4(out, i, n, f8, lsb, 0,
+				  _mm256_or_si256(_mm256_srli_epi64(p, 52),
+								  _mm256_slli_epi64(_mm256_cmpgt_epi64(_mm256_setzero_si256(), p), 12)),
+				  _mm256_and_si256(p, _mm256_set1_epi64x(GS_QUOT_LO_MASK)), 52, cd);
+	}
+}
 
 /*
  * The 64-bit kernel on AVX2: as Scan64Mean, four values at a time (lanes
@@ -1295,6 +1410,7 @@ Scan64Mean4(const void *in, const void *lag, void *out, int64_t n, int lsb, int6
 	const __m256d scale51 = _mm256_set1_pd(gs_pow2(-lsb - 51));
 	const __m256d scale_d = _mm256_set1_pd(gs_pow2(lsb));
 	__m256i		carry = _mm256_set1_epi64x(*acc);
+	__m256i		bp[MEAN_BATCH];
 	int64_t		i;
 
 	COUNTS4_INIT(rowpos0, w);
@@ -1326,25 +1442,11 @@ Scan64Mean4(const void *in, const void *lag, void *out, int64_t n, int lsb, int6
 			p = _mm256_sub_epi64(p, q);
 		if (mean)
 		{
-			__m256d		cd;
+			int			j = (int) ((i >> 2) & (MEAN_BATCH - 1));
 
-			COUNTS4_NEXT(cd);
-			if (plain && !f8)
-			{
-				/* a float result needs only S's rounding to double (I64ToPd) */
-				const double sc = gs_pow2(lsb);
-				__m256d		v;
-				__m256i		ok = QuotD4(I64ToPd(p), _mm256_setzero_pd(), cd, _mm256_set1_pd(sc), 0, 0, &v);
-
-				StoreMeans4(out, i, n, _mm256_movemask_pd(_mm256_castsi256_pd(ok)), 0, v, p,
-							_mm256_setzero_si256(), 0, cd, lsb, sc);
-			}
-			else
-				/* hi: p >> 52, arithmetic */
-				Mean4(out, i, n, f8, lsb, plain,
-					  _mm256_or_si256(_mm256_srli_epi64(p, 52),
-									  _mm256_slli_epi64(_mm256_cmpgt_epi64(_mm256_setzero_si256(), p), 12)),
-					  _mm256_and_si256(p, _mm256_set1_epi64x(GS_QUOT_LO_MASK)), 52, cd);
+			bp[j] = p;
+			if (j == MEAN_BATCH - 1 || i + 4 >= n)
+				FlushMeans4(out, i - 4 * j, n, j + 1, f8, lsb, plain, 0, bp, NULL, &cnext, wd);
 			continue;
 		}
 		if (!f8)
@@ -1395,6 +1497,8 @@ ScanSplit4(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 				l0 = *carry_l;
 	__m256i		ch = _mm256_set1_epi64x((int64_t) ((uint64_t) h0 << 8) + (l0 >> 51)),
 				cl = _mm256_set1_epi64x(l0 & ((INT64_C(1) << 51) - 1));
+	__m256i		b1[MEAN_BATCH],
+				b2[MEAN_BATCH];
 	int64_t		i;
 
 	COUNTS4_INIT(rowpos0, w);
@@ -1448,18 +1552,12 @@ ScanSplit4(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 		RENORM51_4(ph, pl);
 		if (mean)
 		{
-			__m256d		cd;
+			int			j = (int) ((i >> 2) & (MEAN_BATCH - 1));
 
-			COUNTS4_NEXT(cd);
-			if (plain)
-				Mean4(out, i, n, f8, lsb, 1, ph, pl, 51, cd);
-			else
-				/* S = floor(H / 2) * 2^52 + ((H mod 2) * 2^51 + L) */
-				Mean4(out, i, n, f8, lsb, 0,
-					  _mm256_sub_epi64(_mm256_srli_epi64(_mm256_add_epi64(ph, _mm256_set1_epi64x(INT64_C(1) << 62)), 1),
-									   _mm256_set1_epi64x(INT64_C(1) << 61)),
-					  _mm256_or_si256(_mm256_slli_epi64(_mm256_and_si256(ph, _mm256_set1_epi64x(1)), 51), pl),
-					  52, cd);
+			b1[j] = ph;
+			b2[j] = pl;
+			if (j == MEAN_BATCH - 1 || i + 4 >= n)
+				FlushMeans4(out, i - 4 * j, n, j + 1, f8, lsb, plain, 1, b1, b2, &cnext, wd);
 			continue;
 		}
 		if (!f8)
