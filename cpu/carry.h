@@ -11,22 +11,52 @@
 #include <limits.h>
 #include <stdbool.h>
 
-/* An exact running total between blocks: w * 2^unit, two's complement. */
+/*
+ * An exact running total between blocks: w * 2^unit, two's complement in
+ * the low CarryLimbs() limbs (2 + more); the limbs above are not kept and
+ * read as that value's sign extension, so that a row's start and the
+ * common 64- and 128-bit blocks touch two limbs, not GS_MAX_LIMBS.  All
+ * zero bytes are a zero carry.
+ */
 typedef struct Carry
 {
 	uint64_t	w[GS_MAX_LIMBS];
 	int			unit;
+	int			more;			/* limbs in use beyond w[0] and w[1] */
 } Carry;
+
+/* The limbs of the carry that hold its value. */
+static inline int
+CarryLimbs(const Carry *c)
+{
+	return 2 + c->more;
+}
+
+/* The sign extension of the carry's value: all ones or zero. */
+static inline uint64_t
+CarrySext(const Carry *c)
+{
+	return (c->w[CarryLimbs(c) - 1] >> 63) ? ~UINT64_C(0) : 0;
+}
+
+/* Set the carry to zero (in units of 2^0). */
+static inline void
+CarryClear(Carry *c)
+{
+	c->w[0] = c->w[1] = 0;
+	c->more = 0;
+	c->unit = 0;
+}
 
 /* Is the carry zero? */
 static inline bool
 CarryIsZero(const Carry *c)
 {
 	uint64_t	any = 0;
-	int			i;
+	int			i,
+				n = CarryLimbs(c);
 
-	/* no early exit: the OR of every limb vectorises (a row's first block asks) */
-	for (i = 0; i < GS_MAX_LIMBS; i++)
+	for (i = 0; i < n; i++)
 		any |= c->w[i];
 	return any == 0;
 }
@@ -38,9 +68,25 @@ CarryIsZero(const Carry *c)
 static inline int
 CarryBits(const Carry *c, int *low)
 {
-	int			bits = gs_wide_bits(c->w, GS_MAX_LIMBS, low);
+	int			bits = gs_wide_bits(c->w, CarryLimbs(c), low);
 
-	return bits + (bits > 0 && !(c->w[GS_MAX_LIMBS - 1] >> 63));
+	return bits + (bits > 0 && !CarrySext(c));
+}
+
+/*
+ * Write the sign extension into the limbs up to nlimbs (at most
+ * GS_MAX_LIMBS), which then hold the value too.
+ */
+static inline void
+CarryExtend(Carry *c, int nlimbs)
+{
+	uint64_t	sext = CarrySext(c);
+	int			i;
+
+	for (i = CarryLimbs(c); i < nlimbs; i++)
+		c->w[i] = sext;
+	if (nlimbs > CarryLimbs(c))
+		c->more = nlimbs - 2;
 }
 
 /* Re-express the carry in units of 2^unit; exact by the caller's choice. */
@@ -48,25 +94,30 @@ static inline void
 CarryRescale(Carry *c, int unit)
 {
 	int			d = c->unit - unit; /* shift left by d (right if negative) */
+	int			n = CarryLimbs(c),
+				nt = n;
 	uint64_t	t[GS_MAX_LIMBS];
-	uint64_t	sext = (c->w[GS_MAX_LIMBS - 1] >> 63) ? ~UINT64_C(0) : 0;
+	uint64_t	sext = CarrySext(c);
 	int			i;
 
 	c->unit = unit;
 	if (d == 0 || CarryIsZero(c))
 		return;					/* (a row's first block: nothing to shift) */
-	for (i = 0; i < GS_MAX_LIMBS; i++)
+	if (d > 0)
+		nt = n + (d + 63) / 64 > GS_MAX_LIMBS ? GS_MAX_LIMBS : n + (d + 63) / 64;
+	for (i = 0; i < nt; i++)
 	{
 		/* bit j of the result is bit j - d of the source */
 		int			src = 64 * i - d;	/* source bit of t[i]'s bit 0 */
 		int			q = src >= 0 ? src / 64 : -((-src + 63) / 64);
 		int			r = src - 64 * q;
-		uint64_t	lo = q >= 0 && q < GS_MAX_LIMBS ? c->w[q] : (q < 0 ? 0 : sext);
-		uint64_t	hi = q + 1 >= 0 && q + 1 < GS_MAX_LIMBS ? c->w[q + 1] : (q + 1 < 0 ? 0 : sext);
+		uint64_t	lo = q >= 0 && q < n ? c->w[q] : (q < 0 ? 0 : sext);
+		uint64_t	hi = q + 1 >= 0 && q + 1 < n ? c->w[q + 1] : (q + 1 < 0 ? 0 : sext);
 
 		t[i] = r ? (lo >> r) | (hi << (64 - r)) : lo;
 	}
-	memcpy(c->w, t, sizeof(t));
+	memcpy(c->w, t, nt * sizeof(uint64_t));
+	c->more = nt - 2;
 }
 
 /* The carry as a 128-bit integer (it fits, by the caller's choice). */
@@ -80,25 +131,29 @@ CarryToI128(const Carry *c)
 static inline void
 CarryFromI128(Carry *c, gs_i128 v, int unit)
 {
-	uint64_t	sext = v < 0 ? ~UINT64_C(0) : 0;
-	int			i;
-
 	c->w[0] = (uint64_t) v;
 	c->w[1] = (uint64_t) ((gs_u128) v >> 64);
-	for (i = 2; i < GS_MAX_LIMBS; i++)
-		c->w[i] = sext;
+	c->more = 0;
 	c->unit = unit;
 }
 
-/* Sign-extend the low nlimbs limbs of the carry over all of them. */
+/*
+ * The carry from a block's wide accumulator: its low nlimbs limbs, written
+ * in place (after CarryExtend to nlimbs), are the value.
+ */
 static inline void
-CarrySignExtend(Carry *c, int nlimbs)
+CarryFromWide(Carry *c, int nlimbs)
 {
-	uint64_t	sext = (c->w[nlimbs - 1] >> 63) ? ~UINT64_C(0) : 0;
-	int			i;
+	c->more = nlimbs - 2;
+}
 
-	for (i = nlimbs; i < GS_MAX_LIMBS; i++)
-		c->w[i] = sext;
+/* Set the carry from all GS_MAX_LIMBS limbs of w, in units of 2^unit. */
+static inline void
+CarryFromLimbs(Carry *c, const uint64_t *w, int unit)
+{
+	memcpy(c->w, w, sizeof(c->w));
+	c->more = GS_MAX_LIMBS - 2;
+	c->unit = unit;
 }
 
 /*

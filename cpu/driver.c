@@ -96,12 +96,11 @@ SumRowStart(void *ctx)
 	SumRow	   *s = (SumRow *) ctx;
 
 	memset(&s->st, 0, sizeof(s->st));
-	memset(&s->carry, 0, sizeof(s->carry));
+	CarryClear(&s->carry);
 	if (s->init)
 	{
 		/* the exact total before the row: the carry (floats), the sum (integers) */
-		memcpy(s->carry.w, s->init->w, sizeof(s->carry.w));
-		s->carry.unit = s->init->unit;
+		CarryFromLimbs(&s->carry, s->init->w, s->init->unit);
 		s->st.flags = s->init->flags;
 		s->st.acc64 = (int64_t) s->init->w[0];
 	}

@@ -123,10 +123,10 @@ gs_cpu_float_block(const void *in, void *out, int64_t n, bool f8, bool excl,
 		*bits = 64 * nlimbs;
 		c.nlimbs = nlimbs;
 		c.scratch = scratch;
-		st->wide = carry->w;	/* sign-extended limbs: the low nlimbs are the value */
+		CarryExtend(carry, nlimbs);
+		st->wide = carry->w;	/* the low nlimbs limbs are the value */
 		bad = gs_cpu_float_wide(in, out, n, st, &c, f8, excl);
-		/* sign-extend the wide accumulator back over all limbs */
-		CarrySignExtend(carry, nlimbs);
+		CarryFromWide(carry, nlimbs);
 		st->wide = NULL;
 		return bad;				/* the wide loop tracks flags itself */
 	}

@@ -698,7 +698,8 @@ FloatBlock(WinScan *ws, const char *in, int64_t a, const char *lag, char *out,
 	{
 		accw = W_WIDE;
 		fa.nlimbs = (need + 63) / 64;
-		fa.wide = st->sum.w;	/* sign-extended: the low nlimbs are the value */
+		CarryExtend(&st->sum, fa.nlimbs);
+		fa.wide = st->sum.w;	/* the low nlimbs limbs are the value */
 	}
 	ws->acc_bits = Max(ws->acc_bits, accw == W_WIDE ? 64 * fa.nlimbs : accw == W_ACC128 ? 128 : 64);
 	/* each value entering minus the one leaving an exact double (one conversion)? */
@@ -809,7 +810,7 @@ FloatBlock(WinScan *ws, const char *in, int64_t a, const char *lag, char *out,
 	else if (accw == W_ACC128)
 		CarryFromI128(&st->sum, fa.a128, unit);
 	else
-		CarrySignExtend(&st->sum, fa.nlimbs);
+		CarryFromWide(&st->sum, fa.nlimbs);
 	return bad;
 }
 
@@ -854,8 +855,7 @@ RowStart(WinScan *ws)
 		ws->st.pinf = (init->flags & GS_FLAG_PINF) != 0;
 		ws->st.ninf = (init->flags & GS_FLAG_NINF) != 0;
 		ws->st.negz = (init->flags & GS_FLAG_NONNEGZERO) ? 0 : init->nvalues;
-		memcpy(ws->st.sum.w, init->w, sizeof(ws->st.sum.w));
-		ws->st.sum.unit = init->unit;
+		CarryFromLimbs(&ws->st.sum, init->w, init->unit);
 	}
 }
 
