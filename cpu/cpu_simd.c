@@ -1156,14 +1156,19 @@ Split51(__m256d x, __m256d scale, __m256d scale51, __m256i *h, __m256i *l)
 
 /*
  * x * 2^-lsb as int64 for four doubles, each zero or a normal multiple of
- * 2^lsb below 2^63 units: H * 2^51 + L (Split51).
+ * 2^lsb below 2^63 units: H * 2^51 + L (Split51); with narrow, below 2^51
+ * units, read from the bits of its sum with 1.5 * 2^52 (one rounding-free
+ * fused multiply-add).
  */
 static inline __attribute__((always_inline)) AVX2_TARGET __m256i
-Fixed64(__m256d x, __m256d scale, __m256d scale51)
+Fixed64(__m256d x, __m256d scale, __m256d scale51, int narrow)
 {
 	__m256i		h,
 				l;
 
+	if (narrow)
+		return _mm256_sub_epi64(_mm256_castpd_si256(_mm256_fmadd_pd(x, scale, _mm256_set1_pd(0x1.8p52))),
+								_mm256_set1_epi64x(INT64_C(0x4338000000000000)));
 	Split51(x, scale, scale51, &h, &l);
 	return _mm256_add_epi64(_mm256_slli_epi64(h, 51), l);
 }
@@ -1353,8 +1358,8 @@ Mean4(void *out, int64_t i, int64_t n, int f8, int lsb, int plain, __m256i x1, _
  * 52 bits.
  */
 static inline __attribute__((always_inline)) AVX2_TARGET void
-FlushMeans4(void *out, int64_t i0, int64_t n, int cnt, int f8, int lsb, int plain, const int wide,
-			const __m256i *b1, const __m256i *b2, __m256d *cnext, __m256d wd)
+FlushMeans4(void *out, int64_t i0, int64_t n, int cnt, int f8, int lsb, int plain, int narrow,
+			const int wide, const __m256i *b1, const __m256i *b2, __m256d *cnext, __m256d wd)
 {
 	const double sc = gs_pow2(lsb);
 	int			m;
@@ -1381,7 +1386,9 @@ FlushMeans4(void *out, int64_t i0, int64_t n, int cnt, int f8, int lsb, int plai
 						sl = _mm256_setzero_pd();
 			__m256i		ok;
 
-			if (f8)
+			if (narrow)
+				sh = I51_TO_PD(p);	/* exact: sl stays 0 */
+			else if (f8)
 				Split64x4(p, &sh, &sl);
 			else
 				sh = I64ToPd(p);
@@ -1406,7 +1413,7 @@ FlushMeans4(void *out, int64_t i0, int64_t n, int cnt, int f8, int lsb, int plai
 static inline __attribute__((always_inline)) AVX2_TARGET int64_t
 Scan64Mean4(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_t *acc,
 			int64_t rowpos0, int64_t w, const int f8, const int excl, const int mean,
-			const int diff, int plain)
+			const int diff, int plain, int narrow)
 {
 	const __m256d scale = _mm256_set1_pd(gs_pow2(-lsb));
 	const __m256d scale51 = _mm256_set1_pd(gs_pow2(-lsb - 51));
@@ -1427,12 +1434,12 @@ Scan64Mean4(const void *in, const void *lag, void *out, int64_t n, int lsb, int6
 		if (lag)
 			PREFETCH_AHEAD(lag, i, f8);
 		if (lag && diff)
-			q = Fixed64(_mm256_sub_pd(Load4(in, i, n, f8), Load4(lag, i, n, f8)), scale, scale51);
+			q = Fixed64(_mm256_sub_pd(Load4(in, i, n, f8), Load4(lag, i, n, f8)), scale, scale51, narrow);
 		else
 		{
-			q = Fixed64(Load4(in, i, n, f8), scale, scale51);
+			q = Fixed64(Load4(in, i, n, f8), scale, scale51, narrow);
 			if (lag)
-				q = _mm256_sub_epi64(q, Fixed64(Load4(lag, i, n, f8), scale, scale51));
+				q = _mm256_sub_epi64(q, Fixed64(Load4(lag, i, n, f8), scale, scale51, narrow));
 		}
 		p = q;
 		PREFIX4(p);
@@ -1448,12 +1455,13 @@ Scan64Mean4(const void *in, const void *lag, void *out, int64_t n, int lsb, int6
 
 			bp[j] = p;
 			if (j == MEAN_BATCH - 1 || i + 4 >= n)
-				FlushMeans4(out, i - 4 * j, n, j + 1, f8, lsb, plain, 0, bp, NULL, &cnext, wd);
+				FlushMeans4(out, i - 4 * j, n, j + 1, f8, lsb, plain, narrow, 0, bp, NULL, &cnext, wd);
 			continue;
 		}
-		if (!f8)
-			p = JamForFloat(p);
-		bad = Store4(out, i, n, f8, _mm256_mul_pd(I64ToPd(p), scale_d));
+		if (narrow)
+			bad = Store4(out, i, n, f8, _mm256_mul_pd(I51_TO_PD(p), scale_d));	/* exact */
+		else
+			bad = Store4(out, i, n, f8, _mm256_mul_pd(I64ToPd(f8 ? p : JamForFloat(p)), scale_d));
 		if (__builtin_expect(bad != 0, 0))
 			return i + __builtin_ctz(bad);
 	}
@@ -1559,7 +1567,7 @@ ScanSplit4(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 			b1[j] = ph;
 			b2[j] = pl;
 			if (j == MEAN_BATCH - 1 || i + 4 >= n)
-				FlushMeans4(out, i - 4 * j, n, j + 1, f8, lsb, plain, 1, b1, b2, &cnext, wd);
+				FlushMeans4(out, i - 4 * j, n, j + 1, f8, lsb, plain, 0, 1, b1, b2, &cnext, wd);
 			continue;
 		}
 		if (!f8)
@@ -1585,30 +1593,30 @@ ScanSplit4(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 /* The 64-bit kernel on AVX2, specialised. */
 static AVX2_TARGET int64_t
 Avx2Scan64(const void *in, const void *lag, void *out, int64_t n, bool f8, int lsb,
-		   bool excl, bool diff, int64_t *acc)
+		   bool excl, bool diff, bool narrow, int64_t *acc)
 {
 #define CASE(F8, EXCL, DIFF) \
 	if (f8 == (F8) && excl == (EXCL) && diff == (DIFF)) \
-		return Scan64Mean4(in, lag, out, n, lsb, acc, 0, 0, F8, EXCL, 0, DIFF, 0)
+		return Scan64Mean4(in, lag, out, n, lsb, acc, 0, 0, F8, EXCL, 0, DIFF, 0, narrow)
 	CASE(1, 0, 0); CASE(1, 1, 0); CASE(1, 0, 1);
-	CASE(0, 0, 0); CASE(0, 0, 1);	/* float4 totals: scalar loops (gs_simd_kernels) */
+	CASE(0, 0, 0); CASE(0, 1, 0); CASE(0, 0, 1);	/* float4 totals: narrow blocks only */
 #undef CASE
-	return Scan64Mean4(in, lag, out, n, lsb, acc, 0, 0, f8, excl, 0, diff, 0);
+	return Scan64Mean4(in, lag, out, n, lsb, acc, 0, 0, f8, excl, 0, diff, 0, narrow);
 }
 
 /* The 64-bit kernel of a mean on AVX2, specialised. */
 static AVX2_TARGET void
 Avx2Movmean64(const void *in, const void *lag, void *out, int64_t n, bool f8, int lsb,
-			  bool diff, int64_t *acc, int64_t rowpos0, int64_t w, bool plain)
+			  bool diff, int64_t *acc, int64_t rowpos0, int64_t w, bool plain, bool narrow)
 {
 	if (f8 && diff)
-		(void) Scan64Mean4(in, lag, out, n, lsb, acc, rowpos0, w, 1, 0, 1, 1, plain);
+		(void) Scan64Mean4(in, lag, out, n, lsb, acc, rowpos0, w, 1, 0, 1, 1, plain, narrow);
 	else if (f8)
-		(void) Scan64Mean4(in, lag, out, n, lsb, acc, rowpos0, w, 1, 0, 1, 0, plain);
+		(void) Scan64Mean4(in, lag, out, n, lsb, acc, rowpos0, w, 1, 0, 1, 0, plain, narrow);
 	else if (diff)
-		(void) Scan64Mean4(in, lag, out, n, lsb, acc, rowpos0, w, 0, 0, 1, 1, plain);
+		(void) Scan64Mean4(in, lag, out, n, lsb, acc, rowpos0, w, 0, 0, 1, 1, plain, narrow);
 	else
-		(void) Scan64Mean4(in, lag, out, n, lsb, acc, rowpos0, w, 0, 0, 1, 0, plain);
+		(void) Scan64Mean4(in, lag, out, n, lsb, acc, rowpos0, w, 0, 0, 1, 0, plain, narrow);
 }
 
 /* The carry-save 128-bit kernel on AVX2 (sums, or means with mean), specialised. */
@@ -1629,32 +1637,33 @@ Avx2ScanSplit(const void *in, const void *lag, void *out, int64_t n, bool f8, in
 /* The 64-bit kernel (cpu_simd.h): AVX-512, else AVX2. */
 int64_t
 gs_simd_scan64(const void *in, void *out, int64_t n, bool f8, int lsb,
-			   bool excl, int64_t *acc)
+			   bool excl, bool narrow, int64_t *acc)
 {
 	if (gs_simd_enabled())
 		return Avx512Scan64(in, out, n, f8, lsb, excl, acc);
-	return Avx2Scan64(in, NULL, out, n, f8, lsb, excl, false, acc);
+	return Avx2Scan64(in, NULL, out, n, f8, lsb, excl, false, narrow, acc);
 }
 
 /* The 64-bit kernel of a moving sum (cpu_simd.h): AVX-512, else AVX2. */
 int64_t
 gs_simd_movsum64(const void *in, const void *lag, void *out, int64_t n, bool f8,
-				 int lsb, bool diff, int64_t w, int64_t *acc)
+				 int lsb, bool diff, bool narrow, int64_t w, int64_t *acc)
 {
 	if (gs_simd_enabled())
 		return Avx512Movsum64(in, lag, out, n, f8, lsb, diff, w, acc);
-	return Avx2Scan64(in, lag, out, n, f8, lsb, false, diff, acc);
+	return Avx2Scan64(in, lag, out, n, f8, lsb, false, diff, narrow, acc);
 }
 
 /* The 64-bit kernel of a mean (cpu_simd.h): AVX-512, else AVX2. */
 void
 gs_simd_movmean64(const void *in, const void *lag, void *out, int64_t n, bool f8,
-				  int lsb, bool diff, int64_t *acc, int64_t rowpos0, int64_t w, bool plain)
+				  int lsb, bool diff, int64_t *acc, int64_t rowpos0, int64_t w, bool plain,
+				  bool narrow)
 {
 	if (gs_simd_enabled())
 		Avx512Movmean64(in, lag, out, n, f8, lsb, diff, acc, rowpos0, w, plain);
 	else
-		Avx2Movmean64(in, lag, out, n, f8, lsb, diff, acc, rowpos0, w, plain);
+		Avx2Movmean64(in, lag, out, n, f8, lsb, diff, acc, rowpos0, w, plain, narrow);
 }
 
 /* The carry-save 128-bit kernel (cpu_simd.h): AVX-512, else AVX2. */
@@ -1714,7 +1723,7 @@ gs_simd_int_means(const void *in, const void *lag, int isz, int n, int64_t *acc,
 /* Built without AVX-512 support: gs_simd_enabled() is false, never called. */
 int64_t
 gs_simd_scan64(const void *in, void *out, int64_t n, bool f8, int lsb,
-			   bool excl, int64_t *acc)
+			   bool excl, bool narrow, int64_t *acc)
 {
 	return -1;
 }
@@ -1722,7 +1731,7 @@ gs_simd_scan64(const void *in, void *out, int64_t n, bool f8, int lsb,
 /* Built without AVX-512 support: never called. */
 int64_t
 gs_simd_movsum64(const void *in, const void *lag, void *out, int64_t n, bool f8,
-				 int lsb, bool diff, int64_t w, int64_t *acc)
+				 int lsb, bool diff, bool narrow, int64_t w, int64_t *acc)
 {
 	return -1;
 }
@@ -1730,7 +1739,8 @@ gs_simd_movsum64(const void *in, const void *lag, void *out, int64_t n, bool f8,
 /* Built without AVX-512 support: never called. */
 void
 gs_simd_movmean64(const void *in, const void *lag, void *out, int64_t n, bool f8,
-				  int lsb, bool diff, int64_t *acc, int64_t rowpos0, int64_t w, bool plain)
+				  int lsb, bool diff, int64_t *acc, int64_t rowpos0, int64_t w, bool plain,
+				  bool narrow)
 {
 }
 

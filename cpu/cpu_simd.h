@@ -14,17 +14,6 @@ extern "C"
 #endif
 
 
-/*
- * Whether the vector scan kernels below run: on AVX-512, or else on AVX2
- * with FMA (the same results; the AVX-512 ones are faster).  On AVX2 the
- * running totals of float4 (no mean, no value leaving: totals) stay with
- * the scalar loops, which measured faster there (test/bench/NOTES.md).
- */
-static inline bool
-gs_simd_kernels(bool f8, bool totals)
-{
-	return gs_simd_enabled() || (gs_avx2_enabled() && (f8 || !totals));
-}
 
 /* How far ahead (in values) the scan kernels prefetch: one engine block. */
 #define GS_PREFETCH_VALUES 4096
@@ -66,13 +55,38 @@ gs_simd_diff_ok(int top, int lsb)
 }
 
 /*
+ * Do a block's sums of need bits (gs_cpu_block_width) keep every value,
+ * difference and sum below 2^51 units, so that the AVX2 kernels convert
+ * them to and from double by the bits of a sum with 1.5 * 2^52 (narrow)?
+ */
+static inline bool
+gs_simd_narrow(int need)
+{
+	return need <= 52;
+}
+
+/*
+ * Whether the vector scan kernels below run: on AVX-512, or else on AVX2
+ * with FMA (the same results; the AVX-512 ones are faster).  On AVX2 the
+ * running totals of float4 (no mean, no value leaving: totals) stay with
+ * the scalar loops, which measured faster there (test/bench/NOTES.md),
+ * unless the block is narrow (gs_simd_narrow), whose cheaper conversions
+ * make the kernel the faster.
+ */
+static inline bool
+gs_simd_kernels(bool f8, bool totals, bool narrow)
+{
+	return gs_simd_enabled() || (gs_avx2_enabled() && (f8 || !totals || narrow));
+}
+
+/*
  * The 64-bit kernel: n finite float values (no NaN, infinity or -0), each
  * x * 2^-lsb an int64, every running total within int64; continues from *acc.
- * Needs lsb >= -1022.  Returns the index of the first output that overflows
- * the result type, or -1.
+ * Needs lsb >= -1022.  narrow: gs_simd_narrow holds for the block.  Returns
+ * the index of the first output that overflows the result type, or -1.
  */
 extern int64_t gs_simd_scan64(const void *in, void *out, int64_t n, bool f8,
-							  int lsb, bool excl, int64_t *acc);
+							  int lsb, bool excl, bool narrow, int64_t *acc);
 
 /*
  * The carry-save 128-bit kernel: as gs_simd_scan64, for running totals of
@@ -93,7 +107,8 @@ extern int64_t gs_simd_scan_split(const void *in, void *out, int64_t n, bool f8,
  * from the values entering after the first w.
  */
 extern int64_t gs_simd_movsum64(const void *in, const void *lag, void *out, int64_t n,
-								bool f8, int lsb, bool diff, int64_t w, int64_t *acc);
+								bool f8, int lsb, bool diff, bool narrow, int64_t w,
+								int64_t *acc);
 extern int64_t gs_simd_movsum_split(const void *in, const void *lag, void *out, int64_t n,
 									bool f8, int lsb, bool diff, int64_t *carry_h,
 									int64_t *carry_l);
@@ -123,7 +138,7 @@ gs_simd_means_plain(bool f8, int need, int lsb, int64_t last)
  */
 extern void gs_simd_movmean64(const void *in, const void *lag, void *out, int64_t n,
 							  bool f8, int lsb, bool diff, int64_t *acc, int64_t rowpos0,
-							  int64_t w, bool plain);
+							  int64_t w, bool plain, bool narrow);
 
 /*
  * The carry-save 128-bit kernel of a mean: as gs_simd_movsum_split (lag

@@ -64,7 +64,7 @@ gs_cpu_float_block(const void *in, void *out, int64_t n, bool f8, bool excl,
 {
 	GsFloatStats fs;
 	bool		simd = n >= GS_SIMD_MIN_VALUES && gs_simd_enabled();
-	bool		kern = n >= GS_SIMD_MIN_VALUES && gs_simd_kernels(f8, true);
+	bool		kern;
 	bool		special;
 	int			unit,
 				need;
@@ -74,6 +74,7 @@ gs_cpu_float_block(const void *in, void *out, int64_t n, bool f8, bool excl,
 	gs_float_stats(in, n, f8, simd, &fs);
 	special = fs.special || (st->flags & GS_FLAG_NONFINITE);
 	need = gs_cpu_block_width(&fs, n, carry, f8, &unit);
+	kern = n >= GS_SIMD_MIN_VALUES && gs_simd_kernels(f8, true, gs_simd_narrow(need));
 
 	CarryRescale(carry, unit);
 	memset(&c, 0, sizeof(c));
@@ -85,7 +86,7 @@ gs_cpu_float_block(const void *in, void *out, int64_t n, bool f8, bool excl,
 
 		*bits = 64;
 		if (!special && kern && gs_simd_scan64_ok(f8, unit))
-			bad = gs_simd_scan64(in, out, n, f8, unit, excl, &acc);
+			bad = gs_simd_scan64(in, out, n, f8, unit, excl, gs_simd_narrow(need), &acc);
 		else
 		{
 			st->acc64 = acc;

@@ -712,17 +712,17 @@ FloatBlock(WinScan *ws, const char *in, int64_t a, const char *lag, char *out,
 	 * totals, with the values leaving subtracted (the same bounds as
 	 * cpu/sum_block.c's).
 	 */
-	if (mean && !special && !hasnulls && np >= GS_SIMD_MIN_VALUES && gs_simd_kernels(f8, false) &&
+	if (mean && !special && !hasnulls && np >= GS_SIMD_MIN_VALUES && gs_simd_kernels(f8, false, false) &&
 		accw == W_ACC64 && gs_simd_scan64_ok(f8, unit))
 	{
 		/* means likewise, each window sum divided in the kernel (counts: positions) */
 		gs_simd_movmean64(in, b ? lag : NULL, out, np, f8, unit, diff, &fa.a64,
-						  rowpos0 + ws->count_base, ws->window, plain);
+						  rowpos0 + ws->count_base, ws->window, plain, gs_simd_narrow(need));
 		st->nvals += a - b;
 		CarryFromI128(&st->sum, fa.a64, unit);
 		return -1;
 	}
-	if (mean && !special && !hasnulls && np >= GS_SIMD_MIN_VALUES && gs_simd_kernels(f8, false) &&
+	if (mean && !special && !hasnulls && np >= GS_SIMD_MIN_VALUES && gs_simd_kernels(f8, false, false) &&
 		accw == W_ACC128 && gs_simd_split_ok(f8, need, unit))
 	{
 		/* and on the carry-save 128-bit kernel */
@@ -736,12 +736,13 @@ FloatBlock(WinScan *ws, const char *in, int64_t a, const char *lag, char *out,
 		CarryFromI128(&st->sum, CarryJoin59(h, l), unit);
 		return -1;
 	}
-	if (!mean && !special && !hasnulls && np >= GS_SIMD_MIN_VALUES && gs_simd_kernels(f8, b == 0))
+	if (!mean && !special && !hasnulls && np >= GS_SIMD_MIN_VALUES && gs_simd_kernels(f8, b == 0, gs_simd_narrow(need)))
 	{
 		if (accw == W_ACC64 && gs_simd_scan64_ok(f8, unit))
 		{
-			bad = b ? gs_simd_movsum64(in, lag, out, np, f8, unit, diff, ws->window, &fa.a64)
-				: gs_simd_scan64(in, out, np, f8, unit, false, &fa.a64);
+			bad = b ? gs_simd_movsum64(in, lag, out, np, f8, unit, diff, gs_simd_narrow(need),
+									   ws->window, &fa.a64)
+				: gs_simd_scan64(in, out, np, f8, unit, false, gs_simd_narrow(need), &fa.a64);
 			st->nvals += a - b;
 			CarryFromI128(&st->sum, fa.a64, unit);
 			return bad;

@@ -16,14 +16,16 @@
  * (below 4096) from where the values' start lies in its page: the
  * results follow the values by a multiple of 4 KiB otherwise, as they do
  * in PostgreSQL when an array and its result have the same layout.  -s
- * leaves the means out (they take most of the time).
+ * leaves the means out (they take most of the time).  -i makes the values
+ * whole numbers (the uniform ones truncated), whose sums need few bits
+ * (narrow blocks: cpu/cpu_simd.h).
  *
  * Built with GS_BENCH_GPU (test/bench/window_bench_gpu, needs a GPU): the
  * same on the GPU engine, gs_cuda_scan host to host through a pinned
  * buffer of -p MiB (default 64), every kernel's window scan compared bit for
  * bit with the CPU engine's, and the naive loop left out.
  *
- * Usage: window_bench[_gpu] [-r reps] [-s] [-w window]... [-p pinned_mb] [-k kernel 1-3]
+ * Usage: window_bench[_gpu] [-r reps] [-s] [-i] [-w window]... [-p pinned_mb] [-k kernel 1-3]
  *        [log2 sizes...]
  */
 #include "../../core/engine.h"
@@ -118,7 +120,8 @@ main(int argc, char **argv)
 				ti,
 				r,
 				nscans = 0,
-				mismatches = 0;
+				mismatches = 0,
+				ints = 0;
 	Scan		scans[16];
 	static double t[16][64];
 
@@ -141,6 +144,8 @@ main(int argc, char **argv)
 			reps = atoi(argv[++a]);
 		else if (strcmp(argv[a], "-s") == 0)
 			sums_only = 1;
+		else if (strcmp(argv[a], "-i") == 0)
+			ints = 1;
 		else if (strcmp(argv[a], "-o") == 0 && a + 1 < argc)
 			out_offset = atoi(argv[++a]) & 4095;
 		else if (strcmp(argv[a], "-w") == 0 && a + 1 < argc && nscans < 16)
@@ -205,7 +210,11 @@ main(int argc, char **argv)
 			char		label[32];
 
 			for (i = 0; i < n; i++)
-				BenchStore(x, i, f8, BenchUniform(-1000, 1000));
+			{
+				double		u = BenchUniform(-1000, 1000);
+
+				BenchStore(x, i, f8, ints ? (double) (int) u : u);
+			}
 			/* every scan once unmeasured, then reps rounds of every scan in turn */
 			for (k = 0; k < nscans; k++)
 				(void) TimeOne(&scans[k], f8, x, y, n);

@@ -938,6 +938,52 @@ LongFineCases(void)
 }
 
 /*
+ * Sums about 2^51 units, where the AVX2 kernels stop converting by the
+ * bits of a sum with 1.5 * 2^52 (gs_simd_narrow): one unit-valued value,
+ * then 4095 of (2^24 - 1) * 2^14 units (the first block's sums below 2^50,
+ * 52 bits needed) and 4096 of (2^24 - 1) * 2^15 (the second's, with the
+ * carry, up to 1.5 * 2^51: 53 bits); both signs, float4 and float8 (every
+ * value exact in both), sums both ways and means, against the reference.
+ */
+static void
+NarrowEdgeCases(void)
+{
+	int			t,
+				sg,
+				op;
+
+	for (t = 0; t < 2; t++)
+		for (sg = 0; sg < 2; sg++)
+			for (op = 0; op < 4; op++)
+			{
+				GsElemType	ty = t ? GS_FLOAT8 : GS_FLOAT4;
+				int64_t		n = 8192,
+							i;
+				Case		c = {.type = ty, .nitems = n, .row_len = n, .exclusive = op == 1,
+					.op = op <= 1 ? GS_OP_SUM : op == 2 ? GS_OP_CUMAVG : GS_OP_MOVAVG,
+				.window = op == 3 ? 5000 : 0, .what = "sums about 2^51 units"};
+
+				c.values = malloc((size_t) gs_type_size(ty) * (n + 1));
+				c.nvalues = n;
+				for (i = 0; i < n; i++)
+				{
+					double		x = i == 0 ? 1.0 : ldexp((double) ((1 << 24) - 1), i < 4096 ? 14 : 15);
+
+					x = sg ? -x : x;
+					if (ty == GS_FLOAT8)
+						((double *) c.values)[i] = x;
+					else
+						((float *) c.values)[i] = (float) x;
+				}
+				if (op <= 1)
+					RunCase(&c);
+				else
+					RunWindowCase(&c, false);
+				free(c.values);
+			}
+}
+
+/*
  * Reader sources whose lag window holds fewer values than a block: the
  * engine must refuse (GS_ERR_INTERNAL) or scan right, and never write
  * outside the windows it was given.
@@ -1701,6 +1747,7 @@ main(int argc, char **argv)
 	WindowCases(true);
 	MovsumNoNullCases();
 	MeanUnitCases();
+	NarrowEdgeCases();
 	ShortWindowCases();
 	LongFineCases();
 	for (s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++)
