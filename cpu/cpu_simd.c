@@ -652,7 +652,7 @@ FlushMeans8(void *out, int64_t i0, int64_t n, int cnt, int f8, int lsb, int plai
 static inline __attribute__((always_inline)) AVX512_TARGET int64_t
 Scan64Mean(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_t *acc,
 		   int64_t rowpos0, int64_t w, const int f8, const int excl, const int mean,
-		   const int diff, int plain)
+		   const int diff, int plain, const int check, int64_t *stop)
 {
 	const __m512i zero = _mm512_setzero_si512();
 	const __m512i last = _mm512_set1_epi64(7);
@@ -688,6 +688,13 @@ Scan64Mean(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 
 		PREFIX8(p);
 		p = _mm512_add_epi64(p, carry);
+		if (check && __builtin_expect(_mm512_movepi64_mask(_mm512_add_epi64(p, _mm512_set1_epi64(INT64_C(1) << 62))) != 0, 0))
+		{
+			/* a sum of 2^62 units or more: stop before this vector (gs_simd_scan64_checked) */
+			*acc = _mm_cvtsi128_si64(_mm512_castsi512_si128(carry));
+			*stop = i;
+			return -1;
+		}
 		carry = _mm512_permutexvar_epi64(last, p);
 		if (excl)
 			p = _mm512_sub_epi64(p, q);
@@ -711,6 +718,8 @@ Scan64Mean(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 			return i + __builtin_ctz(bad);
 	}
 	*acc = _mm_cvtsi128_si64(_mm512_castsi512_si128(carry));
+	if (check)
+		*stop = n;
 	return -1;
 }
 
@@ -719,7 +728,7 @@ static inline __attribute__((always_inline)) AVX512_TARGET int64_t
 Scan64(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_t *acc,
 	   const int f8, const int excl)
 {
-	return Scan64Mean(in, lag, out, n, lsb, acc, 0, 0, f8, excl, 0, 0, 0);
+	return Scan64Mean(in, lag, out, n, lsb, acc, 0, 0, f8, excl, 0, 0, 0, 0, NULL);
 }
 
 /*
@@ -1008,6 +1017,18 @@ Avx512Scan64(const void *in, void *out, int64_t n, bool f8, int lsb,
 	return excl ? Scan64(in, NULL, out, n, lsb, acc, 0, 1) : Scan64(in, NULL, out, n, lsb, acc, 0, 0);
 }
 
+/* The checked 64-bit kernel (gs_simd_scan64_checked), specialised. */
+static AVX512_TARGET int64_t
+Avx512Scan64Checked(const void *in, void *out, int64_t n, bool f8, int lsb,
+					bool excl, int64_t *acc, int64_t *stop)
+{
+#define CHECKED(F8, EXCL) Scan64Mean(in, NULL, out, n, lsb, acc, 0, 0, F8, EXCL, 0, 0, 0, 1, stop)
+	if (f8)
+		return excl ? CHECKED(1, 1) : CHECKED(1, 0);
+	return excl ? CHECKED(0, 1) : CHECKED(0, 0);
+#undef CHECKED
+}
+
 /* The 64-bit kernel of a moving sum, specialised. */
 static AVX512_TARGET int64_t
 Avx512Movsum64(const void *in, const void *lag, void *out, int64_t n, bool f8,
@@ -1030,10 +1051,10 @@ Avx512Movsum64(const void *in, const void *lag, void *out, int64_t n, bool f8,
 		}
 	}
 	if (f8)
-		return diff ? Scan64Mean(in, lag, out, n, lsb, acc, 0, 0, 1, 0, 0, 1, 0)
-			: Scan64Mean(in, lag, out, n, lsb, acc, 0, 0, 1, 0, 0, 0, 0);
-	return diff ? Scan64Mean(in, lag, out, n, lsb, acc, 0, 0, 0, 0, 0, 1, 0)
-		: Scan64Mean(in, lag, out, n, lsb, acc, 0, 0, 0, 0, 0, 0, 0);
+		return diff ? Scan64Mean(in, lag, out, n, lsb, acc, 0, 0, 1, 0, 0, 1, 0, 0, NULL)
+			: Scan64Mean(in, lag, out, n, lsb, acc, 0, 0, 1, 0, 0, 0, 0, 0, NULL);
+	return diff ? Scan64Mean(in, lag, out, n, lsb, acc, 0, 0, 0, 0, 0, 1, 0, 0, NULL)
+		: Scan64Mean(in, lag, out, n, lsb, acc, 0, 0, 0, 0, 0, 0, 0, 0, NULL);
 }
 
 /* The 64-bit kernel of a moving or running mean, specialised. */
@@ -1042,13 +1063,13 @@ Avx512Movmean64(const void *in, const void *lag, void *out, int64_t n, bool f8,
 				  int lsb, bool diff, int64_t *acc, int64_t rowpos0, int64_t w, bool plain)
 {
 	if (f8 && diff)
-		(void) Scan64Mean(in, lag, out, n, lsb, acc, rowpos0, w, 1, 0, 1, 1, plain);
+		(void) Scan64Mean(in, lag, out, n, lsb, acc, rowpos0, w, 1, 0, 1, 1, plain, 0, NULL);
 	else if (f8)
-		(void) Scan64Mean(in, lag, out, n, lsb, acc, rowpos0, w, 1, 0, 1, 0, plain);
+		(void) Scan64Mean(in, lag, out, n, lsb, acc, rowpos0, w, 1, 0, 1, 0, plain, 0, NULL);
 	else if (diff)
-		(void) Scan64Mean(in, lag, out, n, lsb, acc, rowpos0, w, 0, 0, 1, 1, plain);
+		(void) Scan64Mean(in, lag, out, n, lsb, acc, rowpos0, w, 0, 0, 1, 1, plain, 0, NULL);
 	else
-		(void) Scan64Mean(in, lag, out, n, lsb, acc, rowpos0, w, 0, 0, 1, 0, plain);
+		(void) Scan64Mean(in, lag, out, n, lsb, acc, rowpos0, w, 0, 0, 1, 0, plain, 0, NULL);
 }
 
 /* The carry-save 128-bit kernel, specialised. */
@@ -1413,7 +1434,7 @@ FlushMeans4(void *out, int64_t i0, int64_t n, int cnt, int f8, int lsb, int plai
 static inline __attribute__((always_inline)) AVX2_TARGET int64_t
 Scan64Mean4(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_t *acc,
 			int64_t rowpos0, int64_t w, const int f8, const int excl, const int mean,
-			const int diff, int plain, int narrow)
+			const int diff, int plain, int narrow, const int check, int64_t *stop)
 {
 	const __m256d scale = _mm256_set1_pd(gs_pow2(-lsb));
 	const __m256d scale51 = _mm256_set1_pd(gs_pow2(-lsb - 51));
@@ -1446,6 +1467,13 @@ Scan64Mean4(const void *in, const void *lag, void *out, int64_t n, int lsb, int6
 		/* the carry's chain: one addition of the four values' total */
 		t = LAST4(p);
 		p = _mm256_add_epi64(p, carry);
+		if (check && __builtin_expect(_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_add_epi64(p, _mm256_set1_epi64x(INT64_C(1) << 62)))) != 0, 0))
+		{
+			/* a sum of 2^62 units or more: stop before this vector (gs_simd_scan64_checked) */
+			*acc = _mm_cvtsi128_si64(_mm256_castsi256_si128(carry));
+			*stop = i;
+			return -1;
+		}
 		carry = _mm256_add_epi64(carry, t);
 		if (excl)
 			p = _mm256_sub_epi64(p, q);
@@ -1466,6 +1494,8 @@ Scan64Mean4(const void *in, const void *lag, void *out, int64_t n, int lsb, int6
 			return i + __builtin_ctz(bad);
 	}
 	*acc = _mm_cvtsi128_si64(_mm256_castsi256_si128(carry));
+	if (check)
+		*stop = n;
 	return -1;
 }
 
@@ -1597,11 +1627,23 @@ Avx2Scan64(const void *in, const void *lag, void *out, int64_t n, bool f8, int l
 {
 #define CASE(F8, EXCL, DIFF) \
 	if (f8 == (F8) && excl == (EXCL) && diff == (DIFF)) \
-		return Scan64Mean4(in, lag, out, n, lsb, acc, 0, 0, F8, EXCL, 0, DIFF, 0, narrow)
+		return Scan64Mean4(in, lag, out, n, lsb, acc, 0, 0, F8, EXCL, 0, DIFF, 0, narrow, 0, NULL)
 	CASE(1, 0, 0); CASE(1, 1, 0); CASE(1, 0, 1);
 	CASE(0, 0, 0); CASE(0, 1, 0); CASE(0, 0, 1);	/* float4 totals: narrow blocks only */
 #undef CASE
-	return Scan64Mean4(in, lag, out, n, lsb, acc, 0, 0, f8, excl, 0, diff, 0, narrow);
+	return Scan64Mean4(in, lag, out, n, lsb, acc, 0, 0, f8, excl, 0, diff, 0, narrow, 0, NULL);
+}
+
+/* The checked 64-bit kernel on AVX2 (gs_simd_scan64_checked), specialised. */
+static AVX2_TARGET int64_t
+Avx2Scan64Checked(const void *in, void *out, int64_t n, bool f8, int lsb, bool excl,
+				  int64_t *acc, int64_t *stop)
+{
+#define CHECKED(F8, EXCL) Scan64Mean4(in, NULL, out, n, lsb, acc, 0, 0, F8, EXCL, 0, 0, 0, 0, 1, stop)
+	if (f8)
+		return excl ? CHECKED(1, 1) : CHECKED(1, 0);
+	return excl ? CHECKED(0, 1) : CHECKED(0, 0);
+#undef CHECKED
 }
 
 /* The 64-bit kernel of a mean on AVX2, specialised. */
@@ -1610,13 +1652,13 @@ Avx2Movmean64(const void *in, const void *lag, void *out, int64_t n, bool f8, in
 			  bool diff, int64_t *acc, int64_t rowpos0, int64_t w, bool plain, bool narrow)
 {
 	if (f8 && diff)
-		(void) Scan64Mean4(in, lag, out, n, lsb, acc, rowpos0, w, 1, 0, 1, 1, plain, narrow);
+		(void) Scan64Mean4(in, lag, out, n, lsb, acc, rowpos0, w, 1, 0, 1, 1, plain, narrow, 0, NULL);
 	else if (f8)
-		(void) Scan64Mean4(in, lag, out, n, lsb, acc, rowpos0, w, 1, 0, 1, 0, plain, narrow);
+		(void) Scan64Mean4(in, lag, out, n, lsb, acc, rowpos0, w, 1, 0, 1, 0, plain, narrow, 0, NULL);
 	else if (diff)
-		(void) Scan64Mean4(in, lag, out, n, lsb, acc, rowpos0, w, 0, 0, 1, 1, plain, narrow);
+		(void) Scan64Mean4(in, lag, out, n, lsb, acc, rowpos0, w, 0, 0, 1, 1, plain, narrow, 0, NULL);
 	else
-		(void) Scan64Mean4(in, lag, out, n, lsb, acc, rowpos0, w, 0, 0, 1, 0, plain, narrow);
+		(void) Scan64Mean4(in, lag, out, n, lsb, acc, rowpos0, w, 0, 0, 1, 0, plain, narrow, 0, NULL);
 }
 
 /* The carry-save 128-bit kernel on AVX2 (sums, or means with mean), specialised. */
@@ -1642,6 +1684,16 @@ gs_simd_scan64(const void *in, void *out, int64_t n, bool f8, int lsb,
 	if (gs_simd_enabled())
 		return Avx512Scan64(in, out, n, f8, lsb, excl, acc);
 	return Avx2Scan64(in, NULL, out, n, f8, lsb, excl, false, narrow, acc);
+}
+
+/* The checked 64-bit kernel (cpu_simd.h): AVX-512, else AVX2. */
+int64_t
+gs_simd_scan64_checked(const void *in, void *out, int64_t n, bool f8, int lsb,
+					   bool excl, int64_t *acc, int64_t *stop)
+{
+	if (gs_simd_enabled())
+		return Avx512Scan64Checked(in, out, n, f8, lsb, excl, acc, stop);
+	return Avx2Scan64Checked(in, out, n, f8, lsb, excl, acc, stop);
 }
 
 /* The 64-bit kernel of a moving sum (cpu_simd.h): AVX-512, else AVX2. */
@@ -1725,6 +1777,15 @@ int64_t
 gs_simd_scan64(const void *in, void *out, int64_t n, bool f8, int lsb,
 			   bool excl, bool narrow, int64_t *acc)
 {
+	return -1;
+}
+
+/* Built without AVX-512 support: never called. */
+int64_t
+gs_simd_scan64_checked(const void *in, void *out, int64_t n, bool f8, int lsb,
+					   bool excl, int64_t *acc, int64_t *stop)
+{
+	*stop = 0;
 	return -1;
 }
 

@@ -89,6 +89,33 @@ extern int64_t gs_simd_scan64(const void *in, void *out, int64_t n, bool f8,
 							  int lsb, bool excl, bool narrow, int64_t *acc);
 
 /*
+ * Can gs_simd_scan64_checked try a block of sums that need more than 64
+ * bits, whose values lie below 2^(top + 1), in units of 2^lsb, from the
+ * carry acc?  Each value and the carry below 2^62 units in magnitude: then
+ * each sum is the one before it (or the carry) plus a value, so while the
+ * one before lies below 2^62 it lies below 2^63 and is exact in int64
+ * arithmetic; the first of 2^62 or more is therefore exact too, and the
+ * kernel's check sees it.
+ */
+static inline bool
+gs_simd_checked_ok(int top, int lsb, gs_i128 acc)
+{
+	return top + 1 - lsb <= 62 && acc > -((gs_i128) 1 << 62) && acc < ((gs_i128) 1 << 62);
+}
+
+/*
+ * The 64-bit kernel for blocks whose bound on the sums (n times the
+ * largest value) exceeds 64 bits but whose sums may not: as gs_simd_scan64
+ * (never narrow), but it checks every sum and stops before the first
+ * vector holding one of 2^62 units or more in magnitude; *stop gets the
+ * values done (n: all), *acc the exact total of those.  The caller
+ * continues from there with the 128-bit kernels.  Needs
+ * gs_simd_checked_ok.
+ */
+extern int64_t gs_simd_scan64_checked(const void *in, void *out, int64_t n, bool f8,
+									  int lsb, bool excl, int64_t *acc, int64_t *stop);
+
+/*
  * The carry-save 128-bit kernel: as gs_simd_scan64, for running totals of
  * gs_simd_split_ok's bounds; the carry is carry_h * 2^59 + carry_l.
  */

@@ -98,22 +98,45 @@ gs_cpu_float_block(const void *in, void *out, int64_t n, bool f8, bool excl,
 	else if (need <= 128)
 	{
 		gs_i128		acc = CarryToI128(carry);
+		int64_t		done = 0;	/* values the checked 64-bit kernel did */
+		int			isz = f8 ? 8 : 4;
 
 		*bits = 128;
-		if (!special && kern && gs_simd_split_ok(f8, need, unit))
+		bad = -1;
+		if (!special && kern && gs_simd_scan64_ok(f8, unit) &&
+			gs_simd_checked_ok(gs_float_top_bit(fs.maxabs, f8), unit, acc))
 		{
-			int64_t		h,
-						l;
+			/* the bound is n times the largest value; the sums are often far below it */
+			int64_t		a64 = (int64_t) acc;
 
-			CarrySplit59(acc, &h, &l);
-			bad = gs_simd_scan_split(in, out, n, f8, unit, excl, &h, &l);
-			acc = CarryJoin59(h, l);
+			bad = gs_simd_scan64_checked(in, out, n, f8, unit, excl, &a64, &done);
+			acc = a64;
+			if (done == n)
+				*bits = 64;
 		}
-		else
+		if (bad < 0 && done < n)
 		{
-			st->acc128 = acc;
-			bad = gs_cpu_float_scalar(in, out, n, st, &c, f8, true, special, excl, unit + need - 1);
-			acc = st->acc128;
+			const char *in2 = (const char *) in + done * isz;
+			char	   *out2 = (char *) out + done * isz;
+
+			if (!special && kern && gs_simd_split_ok(f8, need, unit))
+			{
+				int64_t		h,
+							l;
+
+				CarrySplit59(acc, &h, &l);
+				bad = gs_simd_scan_split(in2, out2, n - done, f8, unit, excl, &h, &l);
+				acc = CarryJoin59(h, l);
+			}
+			else
+			{
+				st->acc128 = acc;
+				bad = gs_cpu_float_scalar(in2, out2, n - done, st, &c, f8, true, special, excl,
+										  unit + need - 1);
+				acc = st->acc128;
+			}
+			if (bad >= 0)
+				bad += done;
 		}
 		CarryFromI128(carry, acc, unit);
 	}

@@ -984,6 +984,57 @@ NarrowEdgeCases(void)
 }
 
 /*
+ * Blocks whose bound on the sums exceeds 64 bits, tried on the checked
+ * 64-bit kernel (gs_simd_scan64_checked): one unit-valued value, then
+ * values of about 2^55 units, all of one sign or in runs of alternating
+ * sign, so the sums pass 2^62 units within a block (the kernel stops and
+ * the 128-bit kernel takes the rest), in later blocks, or never; and
+ * values just below 2^62 units (the largest the kernel takes), 2^63 and
+ * 2^64 (which it must not); one row of three blocks and rows of 1000;
+ * sums both ways, against the reference.
+ */
+static void
+CheckedStopCases(void)
+{
+	int			t,
+				sg,
+				ex,
+				rows,
+				mag;
+
+	for (mag = 0; mag < 4; mag++)
+	for (t = 0; t < 2; t++)
+		for (sg = 0; sg < 3; sg++)
+			for (ex = 0; ex < 2; ex++)
+				for (rows = 0; rows < 2; rows++)
+				{
+					GsElemType	ty = t ? GS_FLOAT8 : GS_FLOAT4;
+					int64_t		n = rows ? 12000 : 12289,
+								i;
+					Case		c = {.type = ty, .nitems = n, .row_len = rows ? 1000 : n,
+					.exclusive = ex, .op = GS_OP_SUM, .what = "sums past 2^62 units"};
+
+					c.values = malloc((size_t) gs_type_size(ty) * (n + 1));
+					c.nvalues = n;
+					for (i = 0; i < n; i++)
+					{
+						/* (2^24 - 1) * 2^31 units: below 2^55, exact in float4; or 2^38 to 2^40 */
+						double		x = i % 1000 == 0 ? 1.0
+							: ldexp((double) ((1 << 24) - 1), mag == 0 ? 31 - (int) RandBelow(3) : 37 + mag);
+
+						if (sg == 1 || (sg == 2 && (i / 300) % 2))
+							x = -x;
+						if (ty == GS_FLOAT8)
+							((double *) c.values)[i] = x;
+						else
+							((float *) c.values)[i] = (float) x;
+					}
+					RunCase(&c);
+					free(c.values);
+				}
+}
+
+/*
  * Reader sources whose lag window holds fewer values than a block: the
  * engine must refuse (GS_ERR_INTERNAL) or scan right, and never write
  * outside the windows it was given.
@@ -1748,6 +1799,7 @@ main(int argc, char **argv)
 	MovsumNoNullCases();
 	MeanUnitCases();
 	NarrowEdgeCases();
+	CheckedStopCases();
 	ShortWindowCases();
 	LongFineCases();
 	for (s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++)
