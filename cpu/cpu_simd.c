@@ -691,6 +691,10 @@ Scan64Mean(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 		if (check && __builtin_expect(_mm512_movepi64_mask(_mm512_add_epi64(p, _mm512_set1_epi64(INT64_C(1) << 62))) != 0, 0))
 		{
 			/* a sum of 2^62 units or more: stop before this vector (gs_simd_scan64_checked) */
+			int			j = (int) ((i >> 3) & (MEAN_BATCH - 1));
+
+			if (mean && f8 && j > 0)
+				FlushMeans8(out, i - 8 * j, n, j, 1, lsb, plain, 0, bp, NULL, &cnext, wd);
 			*acc = _mm_cvtsi128_si64(_mm512_castsi512_si128(carry));
 			*stop = i;
 			return -1;
@@ -1015,6 +1019,25 @@ Avx512Scan64(const void *in, void *out, int64_t n, bool f8, int lsb,
 	if (f8)
 		return excl ? Scan64(in, NULL, out, n, lsb, acc, 1, 1) : Scan64(in, NULL, out, n, lsb, acc, 1, 0);
 	return excl ? Scan64(in, NULL, out, n, lsb, acc, 0, 1) : Scan64(in, NULL, out, n, lsb, acc, 0, 0);
+}
+
+/* The checked 64-bit kernel of a mean (gs_simd_movmean64_checked), specialised. */
+static AVX512_TARGET void
+Avx512Movmean64Checked(const void *in, const void *lag, void *out, int64_t n, bool f8, int lsb,
+					   bool diff, int64_t *acc, int64_t rowpos0, int64_t w, bool plain,
+					   int64_t *stop)
+{
+#define CHECKED(F8, DIFF) \
+	(void) Scan64Mean(in, lag, out, n, lsb, acc, rowpos0, w, F8, 0, 1, DIFF, plain, 1, stop)
+	if (f8 && diff)
+		CHECKED(1, 1);
+	else if (f8)
+		CHECKED(1, 0);
+	else if (diff)
+		CHECKED(0, 1);
+	else
+		CHECKED(0, 0);
+#undef CHECKED
 }
 
 /* The checked 64-bit kernel (gs_simd_scan64_checked), specialised. */
@@ -1470,6 +1493,10 @@ Scan64Mean4(const void *in, const void *lag, void *out, int64_t n, int lsb, int6
 		if (check && __builtin_expect(_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_add_epi64(p, _mm256_set1_epi64x(INT64_C(1) << 62)))) != 0, 0))
 		{
 			/* a sum of 2^62 units or more: stop before this vector (gs_simd_scan64_checked) */
+			int			j = (int) ((i >> 2) & (MEAN_BATCH - 1));
+
+			if (mean && j > 0)
+				FlushMeans4(out, i - 4 * j, n, j, f8, lsb, plain, narrow, 0, bp, NULL, &cnext, wd);
 			*acc = _mm_cvtsi128_si64(_mm256_castsi256_si128(carry));
 			*stop = i;
 			return -1;
@@ -1634,6 +1661,25 @@ Avx2Scan64(const void *in, const void *lag, void *out, int64_t n, bool f8, int l
 	return Scan64Mean4(in, lag, out, n, lsb, acc, 0, 0, f8, excl, 0, diff, 0, narrow, 0, NULL);
 }
 
+/* The checked 64-bit kernel of a mean on AVX2 (gs_simd_movmean64_checked), specialised. */
+static AVX2_TARGET void
+Avx2Movmean64Checked(const void *in, const void *lag, void *out, int64_t n, bool f8, int lsb,
+					 bool diff, int64_t *acc, int64_t rowpos0, int64_t w, bool plain,
+					 int64_t *stop)
+{
+#define CHECKED(F8, DIFF) \
+	(void) Scan64Mean4(in, lag, out, n, lsb, acc, rowpos0, w, F8, 0, 1, DIFF, plain, 0, 1, stop)
+	if (f8 && diff)
+		CHECKED(1, 1);
+	else if (f8)
+		CHECKED(1, 0);
+	else if (diff)
+		CHECKED(0, 1);
+	else
+		CHECKED(0, 0);
+#undef CHECKED
+}
+
 /* The checked 64-bit kernel on AVX2 (gs_simd_scan64_checked), specialised. */
 static AVX2_TARGET int64_t
 Avx2Scan64Checked(const void *in, void *out, int64_t n, bool f8, int lsb, bool excl,
@@ -1694,6 +1740,18 @@ gs_simd_scan64_checked(const void *in, void *out, int64_t n, bool f8, int lsb,
 	if (gs_simd_enabled())
 		return Avx512Scan64Checked(in, out, n, f8, lsb, excl, acc, stop);
 	return Avx2Scan64Checked(in, out, n, f8, lsb, excl, acc, stop);
+}
+
+/* The checked 64-bit kernel of a mean (cpu_simd.h): AVX-512, else AVX2. */
+void
+gs_simd_movmean64_checked(const void *in, const void *lag, void *out, int64_t n, bool f8,
+						  int lsb, bool diff, int64_t *acc, int64_t rowpos0, int64_t w,
+						  bool plain, int64_t *stop)
+{
+	if (gs_simd_enabled())
+		Avx512Movmean64Checked(in, lag, out, n, f8, lsb, diff, acc, rowpos0, w, plain, stop);
+	else
+		Avx2Movmean64Checked(in, lag, out, n, f8, lsb, diff, acc, rowpos0, w, plain, stop);
 }
 
 /* The 64-bit kernel of a moving sum (cpu_simd.h): AVX-512, else AVX2. */
@@ -1787,6 +1845,15 @@ gs_simd_scan64_checked(const void *in, void *out, int64_t n, bool f8, int lsb,
 {
 	*stop = 0;
 	return -1;
+}
+
+/* Built without AVX-512 support: never called. */
+void
+gs_simd_movmean64_checked(const void *in, const void *lag, void *out, int64_t n, bool f8,
+						  int lsb, bool diff, int64_t *acc, int64_t rowpos0, int64_t w,
+						  bool plain, int64_t *stop)
+{
+	*stop = 0;
 }
 
 /* Built without AVX-512 support: never called. */

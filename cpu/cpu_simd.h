@@ -168,6 +168,16 @@ extern void gs_simd_movmean64(const void *in, const void *lag, void *out, int64_
 							  int64_t w, bool plain, bool narrow);
 
 /*
+ * The checked 64-bit kernel of a mean: as gs_simd_movmean64 (never
+ * narrow), stopping as gs_simd_scan64_checked does (*stop: the positions
+ * done, their means written).  Needs gs_simd_checked_ok, its top raised
+ * by one where values leave (each step adds a difference of two values).
+ */
+extern void gs_simd_movmean64_checked(const void *in, const void *lag, void *out, int64_t n,
+									  bool f8, int lsb, bool diff, int64_t *acc,
+									  int64_t rowpos0, int64_t w, bool plain, int64_t *stop);
+
+/*
  * The carry-save 128-bit kernel of a mean: as gs_simd_movsum_split (lag
  * NULL: nothing leaves), each window sum divided by its count,
  * min(rowpos0 + i + 1, w), and rounded once; plain as above.

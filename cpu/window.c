@@ -725,15 +725,35 @@ FloatBlock(WinScan *ws, const char *in, int64_t a, const char *lag, char *out,
 	if (mean && !special && !hasnulls && np >= GS_SIMD_MIN_VALUES && gs_simd_kernels(f8, false, false) &&
 		accw == W_ACC128 && gs_simd_split_ok(f8, need, unit))
 	{
-		/* and on the carry-save 128-bit kernel */
+		/*
+		 * and on the carry-save 128-bit kernel, after the checked 64-bit one
+		 * where it may take the block (as cpu/sum_block.c does)
+		 */
 		int64_t		h,
-					l;
+					l,
+					done = 0;
+		int			isz = f8 ? 8 : 4;
 
-		CarrySplit59(fa.a128, &h, &l);
-		gs_simd_movmean_split(in, b ? lag : NULL, out, np, f8, unit, diff, &h, &l,
-							  rowpos0 + ws->count_base, ws->window, plain);
+		if (gs_simd_scan64_ok(f8, unit) &&
+			gs_simd_checked_ok((fs.lo != INT32_MAX ? gs_float_top_bit(fs.maxabs, f8) : unit) + (b > 0),
+							   unit, fa.a128))
+		{
+			int64_t		a64 = (int64_t) fa.a128;
+
+			gs_simd_movmean64_checked(in, b ? lag : NULL, out, np, f8, unit, diff, &a64,
+									  rowpos0 + ws->count_base, ws->window, plain, &done);
+			fa.a128 = a64;
+		}
+		if (done < np)
+		{
+			CarrySplit59(fa.a128, &h, &l);
+			gs_simd_movmean_split(in + done * isz, b ? lag + done * isz : NULL, out + done * ws->out_size,
+								  np - done, f8, unit, diff, &h, &l,
+								  rowpos0 + ws->count_base + done, ws->window, plain);
+			fa.a128 = CarryJoin59(h, l);
+		}
 		st->nvals += a - b;
-		CarryFromI128(&st->sum, CarryJoin59(h, l), unit);
+		CarryFromI128(&st->sum, fa.a128, unit);
 		return -1;
 	}
 	if (!mean && !special && !hasnulls && np >= GS_SIMD_MIN_VALUES && gs_simd_kernels(f8, b == 0, gs_simd_narrow(need)))

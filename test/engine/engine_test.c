@@ -985,53 +985,61 @@ NarrowEdgeCases(void)
 
 /*
  * Blocks whose bound on the sums exceeds 64 bits, tried on the checked
- * 64-bit kernel (gs_simd_scan64_checked): one unit-valued value, then
- * values of about 2^55 units, all of one sign or in runs of alternating
- * sign, so the sums pass 2^62 units within a block (the kernel stops and
- * the 128-bit kernel takes the rest), in later blocks, or never; and
- * values just below 2^62 units (the largest the kernel takes), 2^63 and
- * 2^64 (which it must not); one row of three blocks and rows of 1000;
- * sums both ways, against the reference.
+ * 64-bit kernels (gs_simd_scan64_checked, gs_simd_movmean64_checked): one
+ * unit-valued value per 1000, then values of about 2^55 units (or 2^50,
+ * whose differences are exact doubles), all of one sign or in runs of
+ * alternating sign, so the sums pass 2^62 units within a block (the
+ * kernel stops and the 128-bit kernel takes the rest), in later blocks,
+ * or never; and values just below 2^62 units (the largest the kernel
+ * takes), 2^63 and 2^64 (which it must not); one row of three blocks and
+ * rows of 1000; sums both ways, running and moving means, against the
+ * reference.
  */
 static void
 CheckedStopCases(void)
 {
+	static const int shifts[] = {31, 38, 39, 40, 26};
 	int			t,
 				sg,
-				ex,
+				op,
 				rows,
 				mag;
 
-	for (mag = 0; mag < 4; mag++)
-	for (t = 0; t < 2; t++)
-		for (sg = 0; sg < 3; sg++)
-			for (ex = 0; ex < 2; ex++)
-				for (rows = 0; rows < 2; rows++)
-				{
-					GsElemType	ty = t ? GS_FLOAT8 : GS_FLOAT4;
-					int64_t		n = rows ? 12000 : 12289,
-								i;
-					Case		c = {.type = ty, .nitems = n, .row_len = rows ? 1000 : n,
-					.exclusive = ex, .op = GS_OP_SUM, .what = "sums past 2^62 units"};
-
-					c.values = malloc((size_t) gs_type_size(ty) * (n + 1));
-					c.nvalues = n;
-					for (i = 0; i < n; i++)
+	for (mag = 0; mag < 5; mag++)
+		for (t = 0; t < 2; t++)
+			for (sg = 0; sg < 3; sg++)
+				for (op = 0; op < 4; op++)
+					for (rows = 0; rows < 2; rows++)
 					{
-						/* (2^24 - 1) * 2^31 units: below 2^55, exact in float4; or 2^38 to 2^40 */
-						double		x = i % 1000 == 0 ? 1.0
-							: ldexp((double) ((1 << 24) - 1), mag == 0 ? 31 - (int) RandBelow(3) : 37 + mag);
+						GsElemType	ty = t ? GS_FLOAT8 : GS_FLOAT4;
+						int64_t		n = rows ? 12000 : 12289,
+									i;
+						Case		c = {.type = ty, .nitems = n, .row_len = rows ? 1000 : n,
+							.exclusive = op == 1,
+							.op = op <= 1 ? GS_OP_SUM : op == 2 ? GS_OP_CUMAVG : GS_OP_MOVAVG,
+						.window = op == 3 ? 700 + 4000 * !rows : 0, .what = "sums past 2^62 units"};
 
-						if (sg == 1 || (sg == 2 && (i / 300) % 2))
-							x = -x;
-						if (ty == GS_FLOAT8)
-							((double *) c.values)[i] = x;
+						c.values = malloc((size_t) gs_type_size(ty) * (n + 1));
+						c.nvalues = n;
+						for (i = 0; i < n; i++)
+						{
+							/* (2^24 - 1) * 2^shift units: exact in float4 */
+							double		x = i % 1000 == 0 ? 1.0
+								: ldexp((double) ((1 << 24) - 1), shifts[mag] - (mag == 0 ? (int) RandBelow(3) : 0));
+
+							if (sg == 1 || (sg == 2 && (i / 300) % 2))
+								x = -x;
+							if (ty == GS_FLOAT8)
+								((double *) c.values)[i] = x;
+							else
+								((float *) c.values)[i] = (float) x;
+						}
+						if (op <= 1)
+							RunCase(&c);
 						else
-							((float *) c.values)[i] = (float) x;
+							RunWindowCase(&c, false);
+						free(c.values);
 					}
-					RunCase(&c);
-					free(c.values);
-				}
 }
 
 /*
