@@ -1040,6 +1040,18 @@ Avx512Movmean64Checked(const void *in, const void *lag, void *out, int64_t n, bo
 #undef CHECKED
 }
 
+/* The checked 64-bit kernel of a moving sum (gs_simd_movsum64_checked), specialised. */
+static AVX512_TARGET int64_t
+Avx512Movsum64Checked(const void *in, const void *lag, void *out, int64_t n, bool f8, int lsb,
+					  bool diff, int64_t *acc, int64_t *stop)
+{
+#define CHECKED(F8, DIFF) Scan64Mean(in, lag, out, n, lsb, acc, 0, 0, F8, 0, 0, DIFF, 0, 1, stop)
+	if (f8)
+		return diff ? CHECKED(1, 1) : CHECKED(1, 0);
+	return diff ? CHECKED(0, 1) : CHECKED(0, 0);
+#undef CHECKED
+}
+
 /* The checked 64-bit kernel (gs_simd_scan64_checked), specialised. */
 static AVX512_TARGET int64_t
 Avx512Scan64Checked(const void *in, void *out, int64_t n, bool f8, int lsb,
@@ -1680,6 +1692,18 @@ Avx2Movmean64Checked(const void *in, const void *lag, void *out, int64_t n, bool
 #undef CHECKED
 }
 
+/* The checked 64-bit kernel of a moving sum on AVX2 (gs_simd_movsum64_checked), specialised. */
+static AVX2_TARGET int64_t
+Avx2Movsum64Checked(const void *in, const void *lag, void *out, int64_t n, bool f8, int lsb,
+					bool diff, int64_t *acc, int64_t *stop)
+{
+#define CHECKED(F8, DIFF) Scan64Mean4(in, lag, out, n, lsb, acc, 0, 0, F8, 0, 0, DIFF, 0, 0, 1, stop)
+	if (f8)
+		return diff ? CHECKED(1, 1) : CHECKED(1, 0);
+	return diff ? CHECKED(0, 1) : CHECKED(0, 0);
+#undef CHECKED
+}
+
 /* The checked 64-bit kernel on AVX2 (gs_simd_scan64_checked), specialised. */
 static AVX2_TARGET int64_t
 Avx2Scan64Checked(const void *in, void *out, int64_t n, bool f8, int lsb, bool excl,
@@ -1740,6 +1764,16 @@ gs_simd_scan64_checked(const void *in, void *out, int64_t n, bool f8, int lsb,
 	if (gs_simd_enabled())
 		return Avx512Scan64Checked(in, out, n, f8, lsb, excl, acc, stop);
 	return Avx2Scan64Checked(in, out, n, f8, lsb, excl, acc, stop);
+}
+
+/* The checked 64-bit kernel of a moving sum (cpu_simd.h): AVX-512, else AVX2. */
+int64_t
+gs_simd_movsum64_checked(const void *in, const void *lag, void *out, int64_t n, bool f8,
+						 int lsb, bool diff, int64_t *acc, int64_t *stop)
+{
+	if (gs_simd_enabled())
+		return Avx512Movsum64Checked(in, lag, out, n, f8, lsb, diff, acc, stop);
+	return Avx2Movsum64Checked(in, lag, out, n, f8, lsb, diff, acc, stop);
 }
 
 /* The checked 64-bit kernel of a mean (cpu_simd.h): AVX-512, else AVX2. */
@@ -1842,6 +1876,15 @@ gs_simd_scan64(const void *in, void *out, int64_t n, bool f8, int lsb,
 int64_t
 gs_simd_scan64_checked(const void *in, void *out, int64_t n, bool f8, int lsb,
 					   bool excl, int64_t *acc, int64_t *stop)
+{
+	*stop = 0;
+	return -1;
+}
+
+/* Built without AVX-512 support: never called. */
+int64_t
+gs_simd_movsum64_checked(const void *in, const void *lag, void *out, int64_t n, bool f8,
+						 int lsb, bool diff, int64_t *acc, int64_t *stop)
 {
 	*stop = 0;
 	return -1;

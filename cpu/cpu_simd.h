@@ -168,6 +168,16 @@ extern void gs_simd_movmean64(const void *in, const void *lag, void *out, int64_
 							  int64_t w, bool plain, bool narrow);
 
 /*
+ * The checked 64-bit kernel of a moving sum: as gs_simd_movsum64 (never
+ * narrow, never from registers), stopping as gs_simd_scan64_checked does.
+ * Needs gs_simd_checked_ok, its top raised by one (each step adds a
+ * difference of two values).
+ */
+extern int64_t gs_simd_movsum64_checked(const void *in, const void *lag, void *out, int64_t n,
+										bool f8, int lsb, bool diff, int64_t *acc,
+										int64_t *stop);
+
+/*
  * The checked 64-bit kernel of a mean: as gs_simd_movmean64 (never
  * narrow), stopping as gs_simd_scan64_checked does (*stop: the positions
  * done, their means written).  Needs gs_simd_checked_ok, its top raised

@@ -769,14 +769,37 @@ FloatBlock(WinScan *ws, const char *in, int64_t a, const char *lag, char *out,
 		}
 		if (accw == W_ACC128 && gs_simd_split_ok(f8, need, unit))
 		{
+			/* the checked 64-bit kernel first where it may take the block (as for means) */
 			int64_t		h,
-						l;
+						l,
+						done = 0;
+			int			isz = f8 ? 8 : 4;
 
-			CarrySplit59(fa.a128, &h, &l);
-			bad = b ? gs_simd_movsum_split(in, lag, out, np, f8, unit, diff, &h, &l)
-				: gs_simd_scan_split(in, out, np, f8, unit, false, &h, &l);
+			bad = -1;
+			if (gs_simd_scan64_ok(f8, unit) &&
+				gs_simd_checked_ok((fs.lo != INT32_MAX ? gs_float_top_bit(fs.maxabs, f8) : unit) + (b > 0),
+								   unit, fa.a128))
+			{
+				int64_t		a64 = (int64_t) fa.a128;
+
+				bad = b ? gs_simd_movsum64_checked(in, lag, out, np, f8, unit, diff, &a64, &done)
+					: gs_simd_scan64_checked(in, out, np, f8, unit, false, &a64, &done);
+				fa.a128 = a64;
+			}
+			if (bad < 0 && done < np)
+			{
+				const char *in2 = in + done * isz;
+				char	   *out2 = out + done * ws->out_size;
+
+				CarrySplit59(fa.a128, &h, &l);
+				bad = b ? gs_simd_movsum_split(in2, lag + done * isz, out2, np - done, f8, unit, diff, &h, &l)
+					: gs_simd_scan_split(in2, out2, np - done, f8, unit, false, &h, &l);
+				fa.a128 = CarryJoin59(h, l);
+				if (bad >= 0)
+					bad += done;
+			}
 			st->nvals += a - b;
-			CarryFromI128(&st->sum, CarryJoin59(h, l), unit);
+			CarryFromI128(&st->sum, fa.a128, unit);
 			return bad;
 		}
 	}

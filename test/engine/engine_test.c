@@ -992,8 +992,8 @@ NarrowEdgeCases(void)
  * kernel stops and the 128-bit kernel takes the rest), in later blocks,
  * or never; and values just below 2^62 units (the largest the kernel
  * takes), 2^63 and 2^64 (which it must not); one row of three blocks and
- * rows of 1000; sums both ways, running and moving means, against the
- * reference.
+ * rows of 1000; sums both ways, moving sums, running and moving means,
+ * against the reference.
  */
 static void
 CheckedStopCases(void)
@@ -1008,7 +1008,7 @@ CheckedStopCases(void)
 	for (mag = 0; mag < 5; mag++)
 		for (t = 0; t < 2; t++)
 			for (sg = 0; sg < 3; sg++)
-				for (op = 0; op < 4; op++)
+				for (op = 0; op < 5; op++)
 					for (rows = 0; rows < 2; rows++)
 					{
 						GsElemType	ty = t ? GS_FLOAT8 : GS_FLOAT4;
@@ -1016,8 +1016,8 @@ CheckedStopCases(void)
 									i;
 						Case		c = {.type = ty, .nitems = n, .row_len = rows ? 1000 : n,
 							.exclusive = op == 1,
-							.op = op <= 1 ? GS_OP_SUM : op == 2 ? GS_OP_CUMAVG : GS_OP_MOVAVG,
-						.window = op == 3 ? 700 + 4000 * !rows : 0, .what = "sums past 2^62 units"};
+							.op = op <= 1 ? GS_OP_SUM : op == 2 ? GS_OP_CUMAVG : op == 3 ? GS_OP_MOVAVG : GS_OP_MOVSUM,
+						.window = op >= 3 ? 700 + 4000 * !rows : 0, .what = "sums past 2^62 units"};
 
 						c.values = malloc((size_t) gs_type_size(ty) * (n + 1));
 						c.nvalues = n;
