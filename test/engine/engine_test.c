@@ -937,6 +937,34 @@ LongFineCases(void)
 			}
 }
 
+/* The operators of the edge cases below: inclusive and exclusive sums, then the window forms. */
+static const GsScanOp edge_ops[] = {GS_OP_SUM, GS_OP_SUM, GS_OP_CUMAVG, GS_OP_MOVAVG, GS_OP_MOVSUM};
+
+/*
+ * Run a case on the doubles x (as the case's type: exact by the caller's
+ * choice), through RunCase or, for a window operator, RunWindowCase.
+ */
+static void
+RunDoubles(Case *c, const double *x)
+{
+	int64_t		i;
+
+	c->values = malloc((size_t) gs_type_size(c->type) * (c->nitems + 1));
+	c->nvalues = c->nitems;
+	for (i = 0; i < c->nitems; i++)
+	{
+		if (c->type == GS_FLOAT8)
+			((double *) c->values)[i] = x[i];
+		else
+			((float *) c->values)[i] = (float) x[i];
+	}
+	if (GS_OP_IS_WINDOW(c->op))
+		RunWindowCase(c, false);
+	else
+		RunCase(c);
+	free(c->values);
+}
+
 /*
  * Sums about 2^51 units, where the AVX2 kernels stop converting by the
  * bits of a sum with 1.5 * 2^52 (gs_simd_narrow): one unit-valued value,
@@ -948,62 +976,49 @@ LongFineCases(void)
 static void
 NarrowEdgeCases(void)
 {
+	static double x[8192];
 	int			t,
 				sg,
 				op;
+	int64_t		i;
 
 	for (t = 0; t < 2; t++)
 		for (sg = 0; sg < 2; sg++)
 			for (op = 0; op < 4; op++)
 			{
-				GsElemType	ty = t ? GS_FLOAT8 : GS_FLOAT4;
-				int64_t		n = 8192,
-							i;
-				Case		c = {.type = ty, .nitems = n, .row_len = n, .exclusive = op == 1,
-					.op = op <= 1 ? GS_OP_SUM : op == 2 ? GS_OP_CUMAVG : GS_OP_MOVAVG,
-				.window = op == 3 ? 5000 : 0, .what = "sums about 2^51 units"};
+				Case		c = {.type = t ? GS_FLOAT8 : GS_FLOAT4, .nitems = 8192, .row_len = 8192,
+					.exclusive = op == 1, .op = edge_ops[op], .window = 5000,
+				.what = "sums about 2^51 units"};
 
-				c.values = malloc((size_t) gs_type_size(ty) * (n + 1));
-				c.nvalues = n;
-				for (i = 0; i < n; i++)
-				{
-					double		x = i == 0 ? 1.0 : ldexp((double) ((1 << 24) - 1), i < 4096 ? 14 : 15);
-
-					x = sg ? -x : x;
-					if (ty == GS_FLOAT8)
-						((double *) c.values)[i] = x;
-					else
-						((float *) c.values)[i] = (float) x;
-				}
-				if (op <= 1)
-					RunCase(&c);
-				else
-					RunWindowCase(&c, false);
-				free(c.values);
+				for (i = 0; i < 8192; i++)
+					x[i] = (sg ? -1 : 1) * (i == 0 ? 1.0 : ldexp((double) ((1 << 24) - 1), i < 4096 ? 14 : 15));
+				RunDoubles(&c, x);
 			}
 }
 
 /*
  * Blocks whose bound on the sums exceeds 64 bits, tried on the checked
- * 64-bit kernels (gs_simd_scan64_checked, gs_simd_movmean64_checked): one
- * unit-valued value per 1000, then values of about 2^55 units (or 2^50,
- * whose differences are exact doubles), all of one sign or in runs of
- * alternating sign, so the sums pass 2^62 units within a block (the
- * kernel stops and the 128-bit kernel takes the rest), in later blocks,
- * or never; and values just below 2^62 units (the largest the kernel
- * takes), 2^63 and 2^64 (which it must not); one row of three blocks and
- * rows of 1000; sums both ways, moving sums, running and moving means,
- * against the reference.
+ * 64-bit kernels (gs_simd_scan64_checked, gs_simd_movsum64_checked,
+ * gs_simd_movmean64_checked): one unit-valued value per 1000, then values
+ * of about 2^55 units (or 2^50, whose differences are exact doubles), all
+ * of one sign or in runs of alternating sign, so the sums pass 2^62 units
+ * within a block (the kernel stops and the 128-bit kernel takes the
+ * rest), in later blocks, or never; and values just below 2^62 units (the
+ * largest the kernel takes), 2^63 and 2^64 (which it must not); one row of
+ * three blocks and rows of 1000; sums both ways, moving sums, running and
+ * moving means, against the reference.
  */
 static void
 CheckedStopCases(void)
 {
 	static const int shifts[] = {31, 38, 39, 40, 26};
+	static double x[12289];
 	int			t,
 				sg,
 				op,
 				rows,
 				mag;
+	int64_t		i;
 
 	for (mag = 0; mag < 5; mag++)
 		for (t = 0; t < 2; t++)
@@ -1011,34 +1026,20 @@ CheckedStopCases(void)
 				for (op = 0; op < 5; op++)
 					for (rows = 0; rows < 2; rows++)
 					{
-						GsElemType	ty = t ? GS_FLOAT8 : GS_FLOAT4;
-						int64_t		n = rows ? 12000 : 12289,
-									i;
-						Case		c = {.type = ty, .nitems = n, .row_len = rows ? 1000 : n,
-							.exclusive = op == 1,
-							.op = op <= 1 ? GS_OP_SUM : op == 2 ? GS_OP_CUMAVG : op == 3 ? GS_OP_MOVAVG : GS_OP_MOVSUM,
-						.window = op >= 3 ? 700 + 4000 * !rows : 0, .what = "sums past 2^62 units"};
+						int64_t		n = rows ? 12000 : 12289;
+						Case		c = {.type = t ? GS_FLOAT8 : GS_FLOAT4, .nitems = n,
+							.row_len = rows ? 1000 : n, .exclusive = op == 1, .op = edge_ops[op],
+						.window = 700 + 4000 * !rows, .what = "sums past 2^62 units"};
 
-						c.values = malloc((size_t) gs_type_size(ty) * (n + 1));
-						c.nvalues = n;
 						for (i = 0; i < n; i++)
 						{
 							/* (2^24 - 1) * 2^shift units: exact in float4 */
-							double		x = i % 1000 == 0 ? 1.0
+							x[i] = i % 1000 == 0 ? 1.0
 								: ldexp((double) ((1 << 24) - 1), shifts[mag] - (mag == 0 ? (int) RandBelow(3) : 0));
-
 							if (sg == 1 || (sg == 2 && (i / 300) % 2))
-								x = -x;
-							if (ty == GS_FLOAT8)
-								((double *) c.values)[i] = x;
-							else
-								((float *) c.values)[i] = (float) x;
+								x[i] = -x[i];
 						}
-						if (op <= 1)
-							RunCase(&c);
-						else
-							RunWindowCase(&c, false);
-						free(c.values);
+						RunDoubles(&c, x);
 					}
 }
 
