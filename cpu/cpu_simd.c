@@ -1469,7 +1469,7 @@ FlushMeans4(void *out, int64_t i0, int64_t n, int cnt, int f8, int lsb, int plai
 static inline __attribute__((always_inline)) AVX2_TARGET int64_t
 Scan64Mean4(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_t *acc,
 			int64_t rowpos0, int64_t w, const int f8, const int excl, const int mean,
-			const int diff, int plain, int narrow, const int check, int64_t *stop)
+			const int diff, int plain, const int narrow, const int check, int64_t *stop)
 {
 	const __m256d scale = _mm256_set1_pd(gs_pow2(-lsb));
 	const __m256d scale51 = _mm256_set1_pd(gs_pow2(-lsb - 51));
@@ -1664,11 +1664,13 @@ static AVX2_TARGET int64_t
 Avx2Scan64(const void *in, const void *lag, void *out, int64_t n, bool f8, int lsb,
 		   bool excl, bool diff, bool narrow, int64_t *acc)
 {
-#define CASE(F8, EXCL, DIFF) \
-	if (f8 == (F8) && excl == (EXCL) && diff == (DIFF)) \
-		return Scan64Mean4(in, lag, out, n, lsb, acc, 0, 0, F8, EXCL, 0, DIFF, 0, narrow, 0, NULL)
-	CASE(1, 0, 0); CASE(1, 1, 0); CASE(1, 0, 1);
-	CASE(0, 0, 0); CASE(0, 1, 0); CASE(0, 0, 1);	/* float4 totals: narrow blocks only */
+#define CASE(F8, EXCL, DIFF, NARROW) \
+	if (f8 == (F8) && excl == (EXCL) && diff == (DIFF) && narrow == (NARROW)) \
+		return Scan64Mean4(in, lag, out, n, lsb, acc, 0, 0, F8, EXCL, 0, DIFF, 0, NARROW, 0, NULL)
+	CASE(1, 0, 0, 0); CASE(1, 1, 0, 0); CASE(1, 0, 1, 0);
+	CASE(1, 0, 0, 1); CASE(1, 1, 0, 1); CASE(1, 0, 1, 1);
+	CASE(0, 0, 0, 0); CASE(0, 0, 1, 0);	/* float4 totals: narrow blocks only */
+	CASE(0, 0, 0, 1); CASE(0, 1, 0, 1); CASE(0, 0, 1, 1);
 #undef CASE
 	return Scan64Mean4(in, lag, out, n, lsb, acc, 0, 0, f8, excl, 0, diff, 0, narrow, 0, NULL);
 }
@@ -1721,14 +1723,15 @@ static AVX2_TARGET void
 Avx2Movmean64(const void *in, const void *lag, void *out, int64_t n, bool f8, int lsb,
 			  bool diff, int64_t *acc, int64_t rowpos0, int64_t w, bool plain, bool narrow)
 {
-	if (f8 && diff)
-		(void) Scan64Mean4(in, lag, out, n, lsb, acc, rowpos0, w, 1, 0, 1, 1, plain, narrow, 0, NULL);
-	else if (f8)
-		(void) Scan64Mean4(in, lag, out, n, lsb, acc, rowpos0, w, 1, 0, 1, 0, plain, narrow, 0, NULL);
-	else if (diff)
-		(void) Scan64Mean4(in, lag, out, n, lsb, acc, rowpos0, w, 0, 0, 1, 1, plain, narrow, 0, NULL);
-	else
-		(void) Scan64Mean4(in, lag, out, n, lsb, acc, rowpos0, w, 0, 0, 1, 0, plain, narrow, 0, NULL);
+#define CASE(F8, DIFF, NARROW) \
+	if (f8 == (F8) && diff == (DIFF) && narrow == (NARROW)) \
+	{ \
+		(void) Scan64Mean4(in, lag, out, n, lsb, acc, rowpos0, w, F8, 0, 1, DIFF, plain, NARROW, 0, NULL); \
+		return; \
+	}
+	CASE(1, 1, 0); CASE(1, 0, 0); CASE(0, 1, 0); CASE(0, 0, 0);
+	CASE(1, 1, 1); CASE(1, 0, 1); CASE(0, 1, 1); CASE(0, 0, 1);
+#undef CASE
 }
 
 /* The carry-save 128-bit kernel on AVX2 (sums, or means with mean), specialised. */
