@@ -6,7 +6,10 @@
  * block can add:
  *
  *   - vector kernels (cpu/cpu_simd.c), 64-bit or carry-save 128-bit, for
- *     blocks of finite values when the CPU has AVX-512 or AVX2;
+ *     blocks of finite values when the CPU has AVX-512 or AVX2; a block
+ *     the bound sends to 128 bits whose values and carry lie below 2^62
+ *     units first runs the 64-bit kernel checking every sum, and the
+ *     128-bit one goes on from the first sum of 2^62 units or more;
  *   - scalar loops (cpu/sum_float.c), 64-bit, 128-bit or limbs, for the
  *     rest: NaN, infinities and -0, very wide exponent ranges, short rows,
  *     CPUs without either.
