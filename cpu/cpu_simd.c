@@ -1040,28 +1040,18 @@ Avx512Movmean64Checked(const void *in, const void *lag, void *out, int64_t n, bo
 #undef CHECKED
 }
 
-/* The checked 64-bit kernel of a moving sum (gs_simd_movsum64_checked), specialised. */
-static AVX512_TARGET int64_t
-Avx512Movsum64Checked(const void *in, const void *lag, void *out, int64_t n, bool f8, int lsb,
-					  bool diff, int64_t *acc, int64_t *stop)
-{
-#define CHECKED(F8, DIFF) Scan64Mean(in, lag, out, n, lsb, acc, 0, 0, F8, 0, 0, DIFF, 0, 1, stop)
-	if (f8)
-		return diff ? CHECKED(1, 1) : CHECKED(1, 0);
-	return diff ? CHECKED(0, 1) : CHECKED(0, 0);
-#undef CHECKED
-}
-
 /* The checked 64-bit kernel (gs_simd_scan64_checked), specialised. */
 static AVX512_TARGET int64_t
-Avx512Scan64Checked(const void *in, void *out, int64_t n, bool f8, int lsb,
-					bool excl, int64_t *acc, int64_t *stop)
+Avx512Scan64Checked(const void *in, const void *lag, void *out, int64_t n, bool f8, int lsb,
+					bool excl, bool diff, int64_t *acc, int64_t *stop)
 {
-#define CHECKED(F8, EXCL) Scan64Mean(in, NULL, out, n, lsb, acc, 0, 0, F8, EXCL, 0, 0, 0, 1, stop)
-	if (f8)
-		return excl ? CHECKED(1, 1) : CHECKED(1, 0);
-	return excl ? CHECKED(0, 1) : CHECKED(0, 0);
+#define CHECKED(F8, EXCL, DIFF) \
+	if (f8 == (F8) && excl == (EXCL) && diff == (DIFF)) \
+		return Scan64Mean(in, lag, out, n, lsb, acc, 0, 0, F8, EXCL, 0, DIFF, 0, 1, stop)
+	CHECKED(1, 0, 0); CHECKED(1, 1, 0); CHECKED(1, 0, 1);
+	CHECKED(0, 0, 0); CHECKED(0, 1, 0); CHECKED(0, 0, 1);
 #undef CHECKED
+	return Scan64Mean(in, lag, out, n, lsb, acc, 0, 0, f8, excl, 0, diff, 0, 1, stop);
 }
 
 /* The 64-bit kernel of a moving sum, specialised. */
@@ -1694,28 +1684,18 @@ Avx2Movmean64Checked(const void *in, const void *lag, void *out, int64_t n, bool
 #undef CHECKED
 }
 
-/* The checked 64-bit kernel of a moving sum on AVX2 (gs_simd_movsum64_checked), specialised. */
-static AVX2_TARGET int64_t
-Avx2Movsum64Checked(const void *in, const void *lag, void *out, int64_t n, bool f8, int lsb,
-					bool diff, int64_t *acc, int64_t *stop)
-{
-#define CHECKED(F8, DIFF) Scan64Mean4(in, lag, out, n, lsb, acc, 0, 0, F8, 0, 0, DIFF, 0, 0, 1, stop)
-	if (f8)
-		return diff ? CHECKED(1, 1) : CHECKED(1, 0);
-	return diff ? CHECKED(0, 1) : CHECKED(0, 0);
-#undef CHECKED
-}
-
 /* The checked 64-bit kernel on AVX2 (gs_simd_scan64_checked), specialised. */
 static AVX2_TARGET int64_t
-Avx2Scan64Checked(const void *in, void *out, int64_t n, bool f8, int lsb, bool excl,
-				  int64_t *acc, int64_t *stop)
+Avx2Scan64Checked(const void *in, const void *lag, void *out, int64_t n, bool f8, int lsb,
+				  bool excl, bool diff, int64_t *acc, int64_t *stop)
 {
-#define CHECKED(F8, EXCL) Scan64Mean4(in, NULL, out, n, lsb, acc, 0, 0, F8, EXCL, 0, 0, 0, 0, 1, stop)
-	if (f8)
-		return excl ? CHECKED(1, 1) : CHECKED(1, 0);
-	return excl ? CHECKED(0, 1) : CHECKED(0, 0);
+#define CHECKED(F8, EXCL, DIFF) \
+	if (f8 == (F8) && excl == (EXCL) && diff == (DIFF)) \
+		return Scan64Mean4(in, lag, out, n, lsb, acc, 0, 0, F8, EXCL, 0, DIFF, 0, 0, 1, stop)
+	CHECKED(1, 0, 0); CHECKED(1, 1, 0); CHECKED(1, 0, 1);
+	CHECKED(0, 0, 0); CHECKED(0, 1, 0); CHECKED(0, 0, 1);
 #undef CHECKED
+	return Scan64Mean4(in, lag, out, n, lsb, acc, 0, 0, f8, excl, 0, diff, 0, 0, 1, stop);
 }
 
 /* The 64-bit kernel of a mean on AVX2, specialised. */
@@ -1761,22 +1741,12 @@ gs_simd_scan64(const void *in, void *out, int64_t n, bool f8, int lsb,
 
 /* The checked 64-bit kernel (cpu_simd.h): AVX-512, else AVX2. */
 int64_t
-gs_simd_scan64_checked(const void *in, void *out, int64_t n, bool f8, int lsb,
-					   bool excl, int64_t *acc, int64_t *stop)
+gs_simd_scan64_checked(const void *in, const void *lag, void *out, int64_t n, bool f8, int lsb,
+					   bool excl, bool diff, int64_t *acc, int64_t *stop)
 {
 	if (gs_simd_enabled())
-		return Avx512Scan64Checked(in, out, n, f8, lsb, excl, acc, stop);
-	return Avx2Scan64Checked(in, out, n, f8, lsb, excl, acc, stop);
-}
-
-/* The checked 64-bit kernel of a moving sum (cpu_simd.h): AVX-512, else AVX2. */
-int64_t
-gs_simd_movsum64_checked(const void *in, const void *lag, void *out, int64_t n, bool f8,
-						 int lsb, bool diff, int64_t *acc, int64_t *stop)
-{
-	if (gs_simd_enabled())
-		return Avx512Movsum64Checked(in, lag, out, n, f8, lsb, diff, acc, stop);
-	return Avx2Movsum64Checked(in, lag, out, n, f8, lsb, diff, acc, stop);
+		return Avx512Scan64Checked(in, lag, out, n, f8, lsb, excl, diff, acc, stop);
+	return Avx2Scan64Checked(in, lag, out, n, f8, lsb, excl, diff, acc, stop);
 }
 
 /* The checked 64-bit kernel of a mean (cpu_simd.h): AVX-512, else AVX2. */
@@ -1877,17 +1847,8 @@ gs_simd_scan64(const void *in, void *out, int64_t n, bool f8, int lsb,
 
 /* Built without AVX-512 support: never called. */
 int64_t
-gs_simd_scan64_checked(const void *in, void *out, int64_t n, bool f8, int lsb,
-					   bool excl, int64_t *acc, int64_t *stop)
-{
-	*stop = 0;
-	return -1;
-}
-
-/* Built without AVX-512 support: never called. */
-int64_t
-gs_simd_movsum64_checked(const void *in, const void *lag, void *out, int64_t n, bool f8,
-						 int lsb, bool diff, int64_t *acc, int64_t *stop)
+gs_simd_scan64_checked(const void *in, const void *lag, void *out, int64_t n, bool f8, int lsb,
+					   bool excl, bool diff, int64_t *acc, int64_t *stop)
 {
 	*stop = 0;
 	return -1;

@@ -89,31 +89,35 @@ extern int64_t gs_simd_scan64(const void *in, void *out, int64_t n, bool f8,
 							  int lsb, bool excl, bool narrow, int64_t *acc);
 
 /*
- * Can gs_simd_scan64_checked try a block of sums that need more than 64
- * bits, whose values lie below 2^(top + 1), in units of 2^lsb, from the
- * carry acc?  Each value and the carry below 2^62 units in magnitude: then
- * each sum is the one before it (or the carry) plus a value, so while the
- * one before lies below 2^62 it lies below 2^63 and is exact in int64
- * arithmetic; the first of 2^62 or more is therefore exact too, and the
- * kernel's check sees it.
+ * Can the checked 64-bit kernels try a block of sums that need more than
+ * 64 bits, whose values (analysed in fs) are multiples of 2^lsb, with the
+ * values leaving subtracted or not, from the carry acc?  Each value (each
+ * difference of two, with leaving) and the carry below 2^62 units in
+ * magnitude: then each sum is the one before it (or the carry) plus a
+ * value, so while the one before lies below 2^62 it lies below 2^63 and
+ * is exact in int64 arithmetic; the first of 2^62 or more is therefore
+ * exact too, and the kernel's check sees it.
  */
 static inline bool
-gs_simd_checked_ok(int top, int lsb, gs_i128 acc)
+gs_simd_checked_ok(const GsFloatStats *fs, bool f8, bool leaving, int lsb, gs_i128 acc)
 {
+	int			top = (fs->lo != INT32_MAX ? gs_float_top_bit(fs->maxabs, f8) : lsb) + leaving;
+
 	return top + 1 - lsb <= 62 && acc > -((gs_i128) 1 << 62) && acc < ((gs_i128) 1 << 62);
 }
 
 /*
  * The 64-bit kernel for blocks whose bound on the sums (n times the
  * largest value) exceeds 64 bits but whose sums may not: as gs_simd_scan64
- * (never narrow), but it checks every sum and stops before the first
- * vector holding one of 2^62 units or more in magnitude; *stop gets the
- * values done (n: all), *acc the exact total of those.  The caller
- * continues from there with the 128-bit kernels.  Needs
- * gs_simd_checked_ok.
+ * (never narrow), or with lag as gs_simd_movsum64 (never from registers),
+ * but it checks every sum and stops before the first vector holding one
+ * of 2^62 units or more in magnitude; *stop gets the values done (n: all),
+ * *acc the exact total of those.  The caller continues from there with the
+ * 128-bit kernels.  Needs gs_simd_checked_ok.
  */
-extern int64_t gs_simd_scan64_checked(const void *in, void *out, int64_t n, bool f8,
-									  int lsb, bool excl, int64_t *acc, int64_t *stop);
+extern int64_t gs_simd_scan64_checked(const void *in, const void *lag, void *out, int64_t n,
+									  bool f8, int lsb, bool excl, bool diff, int64_t *acc,
+									  int64_t *stop);
 
 /*
  * The carry-save 128-bit kernel: as gs_simd_scan64, for running totals of
@@ -168,20 +172,9 @@ extern void gs_simd_movmean64(const void *in, const void *lag, void *out, int64_
 							  int64_t w, bool plain, bool narrow);
 
 /*
- * The checked 64-bit kernel of a moving sum: as gs_simd_movsum64 (never
- * narrow, never from registers), stopping as gs_simd_scan64_checked does.
- * Needs gs_simd_checked_ok, its top raised by one (each step adds a
- * difference of two values).
- */
-extern int64_t gs_simd_movsum64_checked(const void *in, const void *lag, void *out, int64_t n,
-										bool f8, int lsb, bool diff, int64_t *acc,
-										int64_t *stop);
-
-/*
  * The checked 64-bit kernel of a mean: as gs_simd_movmean64 (never
  * narrow), stopping as gs_simd_scan64_checked does (*stop: the positions
- * done, their means written).  Needs gs_simd_checked_ok, its top raised
- * by one where values leave (each step adds a difference of two values).
+ * done, their means written).  Needs gs_simd_checked_ok.
  */
 extern void gs_simd_movmean64_checked(const void *in, const void *lag, void *out, int64_t n,
 									  bool f8, int lsb, bool diff, int64_t *acc,

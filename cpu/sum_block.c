@@ -107,12 +107,12 @@ gs_cpu_float_block(const void *in, void *out, int64_t n, bool f8, bool excl,
 		*bits = 128;
 		bad = -1;
 		if (!special && kern && gs_simd_scan64_ok(f8, unit) &&
-			gs_simd_checked_ok(fs.lo != INT32_MAX ? gs_float_top_bit(fs.maxabs, f8) : unit, unit, acc))
+			gs_simd_checked_ok(&fs, f8, false, unit, acc))
 		{
 			/* the bound is n times the largest value; the sums are often far below it */
 			int64_t		a64 = (int64_t) acc;
 
-			bad = gs_simd_scan64_checked(in, out, n, f8, unit, excl, &a64, &done);
+			bad = gs_simd_scan64_checked(in, NULL, out, n, f8, unit, excl, false, &a64, &done);
 			acc = a64;
 			if (done == n)
 				*bits = 64;

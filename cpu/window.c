@@ -735,8 +735,7 @@ FloatBlock(WinScan *ws, const char *in, int64_t a, const char *lag, char *out,
 		int			isz = f8 ? 8 : 4;
 
 		if (gs_simd_scan64_ok(f8, unit) &&
-			gs_simd_checked_ok((fs.lo != INT32_MAX ? gs_float_top_bit(fs.maxabs, f8) : unit) + (b > 0),
-							   unit, fa.a128))
+			gs_simd_checked_ok(&fs, f8, b > 0, unit, fa.a128))
 		{
 			int64_t		a64 = (int64_t) fa.a128;
 
@@ -777,13 +776,11 @@ FloatBlock(WinScan *ws, const char *in, int64_t a, const char *lag, char *out,
 
 			bad = -1;
 			if (gs_simd_scan64_ok(f8, unit) &&
-				gs_simd_checked_ok((fs.lo != INT32_MAX ? gs_float_top_bit(fs.maxabs, f8) : unit) + (b > 0),
-								   unit, fa.a128))
+				gs_simd_checked_ok(&fs, f8, b > 0, unit, fa.a128))
 			{
 				int64_t		a64 = (int64_t) fa.a128;
 
-				bad = b ? gs_simd_movsum64_checked(in, lag, out, np, f8, unit, diff, &a64, &done)
-					: gs_simd_scan64_checked(in, out, np, f8, unit, false, &a64, &done);
+				bad = gs_simd_scan64_checked(in, b ? lag : NULL, out, np, f8, unit, false, diff, &a64, &done);
 				fa.a128 = a64;
 			}
 			if (bad < 0 && done < np)
