@@ -1170,12 +1170,15 @@ Load4(const void *in, int64_t i, int64_t n, int f8)
 						   : _mm_maskload_ps((const float *) in + i, TAIL4_32(n - i)));
 }
 
-/* Inclusive prefix sum of four int64 lanes (two shift-and-add steps). */
+/*
+ * Inclusive prefix sum of four int64 lanes: within each 128-bit half by a
+ * byte shift (one cycle, no lane crossing), then the low half's total
+ * added to the high half (one permute).
+ */
 #define PREFIX4(p) \
 	do { \
-		(p) = _mm256_add_epi64((p), _mm256_blend_epi32(_mm256_permute4x64_epi64((p), 0x90), \
-													   _mm256_setzero_si256(), 0x03)); \
-		(p) = _mm256_add_epi64((p), _mm256_blend_epi32(_mm256_permute4x64_epi64((p), 0x40), \
+		(p) = _mm256_add_epi64((p), _mm256_slli_si256((p), 8)); \
+		(p) = _mm256_add_epi64((p), _mm256_blend_epi32(_mm256_permute4x64_epi64((p), 0x50), \
 													   _mm256_setzero_si256(), 0x0f)); \
 	} while (0)
 
