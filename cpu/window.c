@@ -80,15 +80,16 @@ typedef struct WinScan
 	int64_t		count_base;		/* values before the row that the means count */
 	int			acc_bits;		/* widest accumulator used */
 	WinState	st;
-	uint64_t	scratch[GS_MAX_LIMBS];
-	MeanBatch	mb;
 	/*
 	 * analyses of the values that entered this row, by row position >>
 	 * slot_shift (0: no value leaves; none kept), slots [0, slots_used)
 	 */
-	GsFloatStats slot[WIN_SLOTS];
 	int			slot_shift;
 	int64_t		slots_used;
+	/* the large parts last: a scan clears only what comes before them */
+	MeanBatch	mb;				/* mb.n = 0: empty; the rest is written before read */
+	uint64_t	scratch[GS_MAX_LIMBS];
+	GsFloatStats slot[WIN_SLOTS];
 } WinScan;
 
 /* Is bit p of a null bitmap set (a value there)? */
@@ -887,7 +888,8 @@ RowStart(WinScan *ws)
 {
 	const GsRunState *init = ws->spec->init;
 
-	memset(&ws->st, 0, sizeof(ws->st));
+	ws->st.nvals = ws->st.nan = ws->st.pinf = ws->st.ninf = ws->st.negz = 0;
+	CarryClear(&ws->st.sum);
 	ws->slots_used = 0;
 	if (init)
 	{
@@ -979,7 +981,9 @@ gs_cpu_window_scan(const GsScanSpec *spec, GsWindow *lead, int *acc_bits)
 	GsWindow	lag;
 	int64_t		bad;
 
-	memset(&ws, 0, sizeof(ws));
+	/* not the batch, scratch and slots (30 kB): a small array's call would clear them all */
+	memset(&ws, 0, offsetof(WinScan, mb));
+	ws.mb.n = 0;
 	ws.spec = spec;
 	ws.isfloat = spec->type == GS_FLOAT4 || spec->type == GS_FLOAT8;
 	ws.f8 = spec->type == GS_FLOAT8;
