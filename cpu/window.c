@@ -79,14 +79,14 @@ typedef struct WinScan
 	int64_t		window;			/* positions; INT64_MAX: the whole row so far */
 	int64_t		count_base;		/* values before the row that the means count */
 	int			acc_bits;		/* widest accumulator used */
-	WinState	st;
 	/*
 	 * analyses of the values that entered this row, by row position >>
 	 * slot_shift (0: no value leaves; none kept), slots [0, slots_used)
 	 */
 	int			slot_shift;
 	int64_t		slots_used;
-	/* the large parts last: a scan clears only what comes before them */
+	/* from here on not cleared by a scan: each row's start sets st */
+	WinState	st;
 	MeanBatch	mb;				/* mb.n = 0: empty; the rest is written before read */
 	uint64_t	scratch[GS_MAX_LIMBS];
 	GsFloatStats slot[WIN_SLOTS];
@@ -981,8 +981,8 @@ gs_cpu_window_scan(const GsScanSpec *spec, GsWindow *lead, int *acc_bits)
 	GsWindow	lag;
 	int64_t		bad;
 
-	/* not the batch, scratch and slots (30 kB): a small array's call would clear them all */
-	memset(&ws, 0, offsetof(WinScan, mb));
+	/* not the row state, batch, scratch and slots (30 kB): a small array's call would clear them all */
+	memset(&ws, 0, offsetof(WinScan, st));
 	ws.mb.n = 0;
 	ws.spec = spec;
 	ws.isfloat = spec->type == GS_FLOAT4 || spec->type == GS_FLOAT8;
