@@ -1021,25 +1021,6 @@ Avx512Scan64(const void *in, void *out, int64_t n, bool f8, int lsb,
 	return excl ? Scan64(in, NULL, out, n, lsb, acc, 0, 1) : Scan64(in, NULL, out, n, lsb, acc, 0, 0);
 }
 
-/* The checked 64-bit kernel of a mean (gs_simd_movmean64_checked), specialised. */
-static AVX512_TARGET void
-Avx512Movmean64Checked(const void *in, const void *lag, void *out, int64_t n, bool f8, int lsb,
-					   bool diff, int64_t *acc, int64_t rowpos0, int64_t w, bool plain,
-					   int64_t *stop)
-{
-#define CHECKED(F8, DIFF) \
-	(void) Scan64Mean(in, lag, out, n, lsb, acc, rowpos0, w, F8, 0, 1, DIFF, plain, 1, stop)
-	if (f8 && diff)
-		CHECKED(1, 1);
-	else if (f8)
-		CHECKED(1, 0);
-	else if (diff)
-		CHECKED(0, 1);
-	else
-		CHECKED(0, 0);
-#undef CHECKED
-}
-
 /* The checked 64-bit kernel (gs_simd_scan64_checked), specialised. */
 static AVX512_TARGET int64_t
 Avx512Scan64Checked(const void *in, const void *lag, void *out, int64_t n, bool f8, int lsb,
@@ -1082,19 +1063,24 @@ Avx512Movsum64(const void *in, const void *lag, void *out, int64_t n, bool f8,
 		: Scan64Mean(in, lag, out, n, lsb, acc, 0, 0, 0, 0, 0, 0, 0, 0, NULL);
 }
 
-/* The 64-bit kernel of a moving or running mean, specialised. */
+/*
+ * The 64-bit kernel of a moving or running mean, specialised; checked
+ * where stop is given (gs_simd_movmean64).
+ */
 static AVX512_TARGET void
 Avx512Movmean64(const void *in, const void *lag, void *out, int64_t n, bool f8,
-				  int lsb, bool diff, int64_t *acc, int64_t rowpos0, int64_t w, bool plain)
+				int lsb, bool diff, int64_t *acc, int64_t rowpos0, int64_t w, bool plain,
+				int64_t *stop)
 {
-	if (f8 && diff)
-		(void) Scan64Mean(in, lag, out, n, lsb, acc, rowpos0, w, 1, 0, 1, 1, plain, 0, NULL);
-	else if (f8)
-		(void) Scan64Mean(in, lag, out, n, lsb, acc, rowpos0, w, 1, 0, 1, 0, plain, 0, NULL);
-	else if (diff)
-		(void) Scan64Mean(in, lag, out, n, lsb, acc, rowpos0, w, 0, 0, 1, 1, plain, 0, NULL);
-	else
-		(void) Scan64Mean(in, lag, out, n, lsb, acc, rowpos0, w, 0, 0, 1, 0, plain, 0, NULL);
+#define CASE(F8, DIFF, CHECK) \
+	if (f8 == (F8) && diff == (DIFF) && (stop != NULL) == (CHECK)) \
+	{ \
+		(void) Scan64Mean(in, lag, out, n, lsb, acc, rowpos0, w, F8, 0, 1, DIFF, plain, CHECK, stop); \
+		return; \
+	}
+	CASE(1, 1, 0); CASE(1, 0, 0); CASE(0, 1, 0); CASE(0, 0, 0);
+	CASE(1, 1, 1); CASE(1, 0, 1); CASE(0, 1, 1); CASE(0, 0, 1);
+#undef CASE
 }
 
 /* The carry-save 128-bit kernel, specialised. */
@@ -1668,25 +1654,6 @@ Avx2Scan64(const void *in, const void *lag, void *out, int64_t n, bool f8, int l
 	return Scan64Mean4(in, lag, out, n, lsb, acc, 0, 0, f8, excl, 0, diff, 0, narrow, 0, NULL);
 }
 
-/* The checked 64-bit kernel of a mean on AVX2 (gs_simd_movmean64_checked), specialised. */
-static AVX2_TARGET void
-Avx2Movmean64Checked(const void *in, const void *lag, void *out, int64_t n, bool f8, int lsb,
-					 bool diff, int64_t *acc, int64_t rowpos0, int64_t w, bool plain,
-					 int64_t *stop)
-{
-#define CHECKED(F8, DIFF) \
-	(void) Scan64Mean4(in, lag, out, n, lsb, acc, rowpos0, w, F8, 0, 1, DIFF, plain, 0, 1, stop)
-	if (f8 && diff)
-		CHECKED(1, 1);
-	else if (f8)
-		CHECKED(1, 0);
-	else if (diff)
-		CHECKED(0, 1);
-	else
-		CHECKED(0, 0);
-#undef CHECKED
-}
-
 /* The checked 64-bit kernel on AVX2 (gs_simd_scan64_checked), specialised. */
 static AVX2_TARGET int64_t
 Avx2Scan64Checked(const void *in, const void *lag, void *out, int64_t n, bool f8, int lsb,
@@ -1701,19 +1668,24 @@ Avx2Scan64Checked(const void *in, const void *lag, void *out, int64_t n, bool f8
 	return Scan64Mean4(in, lag, out, n, lsb, acc, 0, 0, f8, excl, 0, diff, 0, 0, 1, stop);
 }
 
-/* The 64-bit kernel of a mean on AVX2, specialised. */
+/*
+ * The 64-bit kernel of a mean on AVX2, specialised; checked where stop is
+ * given (never narrow then).
+ */
 static AVX2_TARGET void
 Avx2Movmean64(const void *in, const void *lag, void *out, int64_t n, bool f8, int lsb,
-			  bool diff, int64_t *acc, int64_t rowpos0, int64_t w, bool plain, bool narrow)
+			  bool diff, int64_t *acc, int64_t rowpos0, int64_t w, bool plain, bool narrow,
+			  int64_t *stop)
 {
-#define CASE(F8, DIFF, NARROW) \
-	if (f8 == (F8) && diff == (DIFF) && narrow == (NARROW)) \
+#define CASE(F8, DIFF, NARROW, CHECK) \
+	if (f8 == (F8) && diff == (DIFF) && narrow == (NARROW) && (stop != NULL) == (CHECK)) \
 	{ \
-		(void) Scan64Mean4(in, lag, out, n, lsb, acc, rowpos0, w, F8, 0, 1, DIFF, plain, NARROW, 0, NULL); \
+		(void) Scan64Mean4(in, lag, out, n, lsb, acc, rowpos0, w, F8, 0, 1, DIFF, plain, NARROW, CHECK, stop); \
 		return; \
 	}
-	CASE(1, 1, 0); CASE(1, 0, 0); CASE(0, 1, 0); CASE(0, 0, 0);
-	CASE(1, 1, 1); CASE(1, 0, 1); CASE(0, 1, 1); CASE(0, 0, 1);
+	CASE(1, 1, 0, 0); CASE(1, 0, 0, 0); CASE(0, 1, 0, 0); CASE(0, 0, 0, 0);
+	CASE(1, 1, 1, 0); CASE(1, 0, 1, 0); CASE(0, 1, 1, 0); CASE(0, 0, 1, 0);
+	CASE(1, 1, 0, 1); CASE(1, 0, 0, 1); CASE(0, 1, 0, 1); CASE(0, 0, 0, 1);
 #undef CASE
 }
 
@@ -1752,18 +1724,6 @@ gs_simd_scan64_checked(const void *in, const void *lag, void *out, int64_t n, bo
 	return Avx2Scan64Checked(in, lag, out, n, f8, lsb, excl, diff, acc, stop);
 }
 
-/* The checked 64-bit kernel of a mean (cpu_simd.h): AVX-512, else AVX2. */
-void
-gs_simd_movmean64_checked(const void *in, const void *lag, void *out, int64_t n, bool f8,
-						  int lsb, bool diff, int64_t *acc, int64_t rowpos0, int64_t w,
-						  bool plain, int64_t *stop)
-{
-	if (gs_simd_enabled())
-		Avx512Movmean64Checked(in, lag, out, n, f8, lsb, diff, acc, rowpos0, w, plain, stop);
-	else
-		Avx2Movmean64Checked(in, lag, out, n, f8, lsb, diff, acc, rowpos0, w, plain, stop);
-}
-
 /* The 64-bit kernel of a moving sum (cpu_simd.h): AVX-512, else AVX2. */
 int64_t
 gs_simd_movsum64(const void *in, const void *lag, void *out, int64_t n, bool f8,
@@ -1778,12 +1738,12 @@ gs_simd_movsum64(const void *in, const void *lag, void *out, int64_t n, bool f8,
 void
 gs_simd_movmean64(const void *in, const void *lag, void *out, int64_t n, bool f8,
 				  int lsb, bool diff, int64_t *acc, int64_t rowpos0, int64_t w, bool plain,
-				  bool narrow)
+				  bool narrow, int64_t *stop)
 {
 	if (gs_simd_enabled())
-		Avx512Movmean64(in, lag, out, n, f8, lsb, diff, acc, rowpos0, w, plain);
+		Avx512Movmean64(in, lag, out, n, f8, lsb, diff, acc, rowpos0, w, plain, stop);
 	else
-		Avx2Movmean64(in, lag, out, n, f8, lsb, diff, acc, rowpos0, w, plain, narrow);
+		Avx2Movmean64(in, lag, out, n, f8, lsb, diff, acc, rowpos0, w, plain, narrow, stop);
 }
 
 /* The carry-save 128-bit kernel (cpu_simd.h): AVX-512, else AVX2. */
@@ -1858,15 +1818,6 @@ gs_simd_scan64_checked(const void *in, const void *lag, void *out, int64_t n, bo
 }
 
 /* Built without AVX-512 support: never called. */
-void
-gs_simd_movmean64_checked(const void *in, const void *lag, void *out, int64_t n, bool f8,
-						  int lsb, bool diff, int64_t *acc, int64_t rowpos0, int64_t w,
-						  bool plain, int64_t *stop)
-{
-	*stop = 0;
-}
-
-/* Built without AVX-512 support: never called. */
 int64_t
 gs_simd_movsum64(const void *in, const void *lag, void *out, int64_t n, bool f8,
 				 int lsb, bool diff, bool narrow, int64_t w, int64_t *acc)
@@ -1878,8 +1829,10 @@ gs_simd_movsum64(const void *in, const void *lag, void *out, int64_t n, bool f8,
 void
 gs_simd_movmean64(const void *in, const void *lag, void *out, int64_t n, bool f8,
 				  int lsb, bool diff, int64_t *acc, int64_t rowpos0, int64_t w, bool plain,
-				  bool narrow)
+				  bool narrow, int64_t *stop)
 {
+	if (stop)
+		*stop = 0;
 }
 
 /* Built without AVX-512 support: never called. */

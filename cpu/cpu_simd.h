@@ -165,20 +165,13 @@ gs_simd_means_plain(bool f8, int need, int lsb, int64_t last)
  * The 64-bit kernel of a mean (gpu_movavg, gpu_cumavg) over a row without
  * NULLs: as gs_simd_movsum64 (lag NULL: nothing leaves), each window sum
  * divided by its count, min(rowpos0 + i + 1, w), and rounded once; plain:
- * gs_simd_means_plain holds for the block.
+ * gs_simd_means_plain holds for the block.  With stop, the checked kernel
+ * (never narrow): it stops as gs_simd_scan64_checked does (*stop: the
+ * positions done, their means written), and needs gs_simd_checked_ok.
  */
 extern void gs_simd_movmean64(const void *in, const void *lag, void *out, int64_t n,
 							  bool f8, int lsb, bool diff, int64_t *acc, int64_t rowpos0,
-							  int64_t w, bool plain, bool narrow);
-
-/*
- * The checked 64-bit kernel of a mean: as gs_simd_movmean64 (never
- * narrow), stopping as gs_simd_scan64_checked does (*stop: the positions
- * done, their means written).  Needs gs_simd_checked_ok.
- */
-extern void gs_simd_movmean64_checked(const void *in, const void *lag, void *out, int64_t n,
-									  bool f8, int lsb, bool diff, int64_t *acc,
-									  int64_t rowpos0, int64_t w, bool plain, int64_t *stop);
+							  int64_t w, bool plain, bool narrow, int64_t *stop);
 
 /*
  * The carry-save 128-bit kernel of a mean: as gs_simd_movsum_split (lag

@@ -718,7 +718,7 @@ FloatBlock(WinScan *ws, const char *in, int64_t a, const char *lag, char *out,
 	{
 		/* means likewise, each window sum divided in the kernel (counts: positions) */
 		gs_simd_movmean64(in, b ? lag : NULL, out, np, f8, unit, diff, &fa.a64,
-						  rowpos0 + ws->count_base, ws->window, plain, gs_simd_narrow(need));
+						  rowpos0 + ws->count_base, ws->window, plain, gs_simd_narrow(need), NULL);
 		st->nvals += a - b;
 		CarryFromI128(&st->sum, fa.a64, unit);
 		return -1;
@@ -740,8 +740,8 @@ FloatBlock(WinScan *ws, const char *in, int64_t a, const char *lag, char *out,
 		{
 			int64_t		a64 = (int64_t) fa.a128;
 
-			gs_simd_movmean64_checked(in, b ? lag : NULL, out, np, f8, unit, diff, &a64,
-									  rowpos0 + ws->count_base, ws->window, plain, &done);
+			gs_simd_movmean64(in, b ? lag : NULL, out, np, f8, unit, diff, &a64,
+							  rowpos0 + ws->count_base, ws->window, plain, false, &done);
 			fa.a128 = a64;
 		}
 		if (done < np)

@@ -999,7 +999,7 @@ NarrowEdgeCases(void)
 /*
  * Blocks whose bound on the sums exceeds 64 bits, tried on the checked
  * 64-bit kernels (gs_simd_scan64_checked, with and without lag,
- * gs_simd_movmean64_checked): one unit-valued value per 1000, then values
+ * gs_simd_movmean64 with stop): one unit-valued value per 1000, then values
  * of about 2^55 units (or 2^50, whose differences are exact doubles), all
  * of one sign or in runs of alternating sign, so the sums pass 2^62 units
  * within a block (the kernel stops and the 128-bit kernel takes the
