@@ -36,6 +36,9 @@ test/bench/cpu_bench: test/bench/cpu_bench.c $(BENCH_H) $(ENGINE_SRC) $(ENGINE_H
 test/bench/window_bench: test/bench/window_bench.c $(BENCH_H) $(ENGINE_SRC) $(ENGINE_HDR)
 	$(CC) $(TEST_CFLAGS) -o $@ test/bench/window_bench.c $(ENGINE_SRC) -lpthread -lm
 
+test/bench/small_engine_bench: test/bench/small_engine_bench.c $(BENCH_H) $(ENGINE_SRC) $(ENGINE_HDR)
+	$(CC) $(TEST_CFLAGS) -o $@ test/bench/small_engine_bench.c $(ENGINE_SRC) -lpthread -lm
+
 ifeq ($(WITH_CUDA),1)
 # the GPU engine against the CPU engine (needs a GPU to run)
 test/engine/engine_compare: test/engine/engine_compare.c $(ENGINE_TEST_H) $(BENCH_H) \
