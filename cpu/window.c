@@ -64,7 +64,7 @@ typedef struct WinState
 				pinf,
 				ninf,
 				negz;			/* of which NaN, +Infinity, -Infinity, -0 */
-	Carry		sum;			/* the exact sum: floats w * 2^unit, integers units of 1 */
+	Carry		sum;			/* the exact sum: floats w * 2^unit, integers units of 1 (last: RowStart) */
 } WinState;
 
 /* One scan of a window operator. */
@@ -733,7 +733,7 @@ FloatBlock(WinScan *ws, const char *in, int64_t a, const char *lag, char *out,
 		int64_t		h,
 					l,
 					done = 0;
-		int			isz = f8 ? 8 : 4;
+		int			isz = ws->in_size;
 
 		if (gs_simd_scan64_ok(f8, unit) &&
 			gs_simd_checked_ok(&fs, f8, b > 0, unit, fa.a128))
@@ -773,7 +773,7 @@ FloatBlock(WinScan *ws, const char *in, int64_t a, const char *lag, char *out,
 			int64_t		h,
 						l,
 						done = 0;
-			int			isz = f8 ? 8 : 4;
+			int			isz = ws->in_size;
 
 			bad = -1;
 			if (gs_simd_scan64_ok(f8, unit) &&
@@ -888,7 +888,8 @@ RowStart(WinScan *ws)
 {
 	const GsRunState *init = ws->spec->init;
 
-	ws->st.nvals = ws->st.nan = ws->st.pinf = ws->st.ninf = ws->st.negz = 0;
+	/* the counts; the carry's limbs in use only (not the 300 bytes of all of them) */
+	memset(&ws->st, 0, offsetof(WinState, sum));
 	CarryClear(&ws->st.sum);
 	ws->slots_used = 0;
 	if (init)
