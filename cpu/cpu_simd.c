@@ -1638,34 +1638,26 @@ ScanSplit4(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 
 #undef RENORM51_4
 
-/* The 64-bit kernel on AVX2, specialised. */
+/*
+ * The 64-bit kernel on AVX2 (running totals, or moving sums with lag),
+ * specialised; checked where stop is given (gs_simd_scan64_checked; never
+ * narrow then).
+ */
 static AVX2_TARGET int64_t
 Avx2Scan64(const void *in, const void *lag, void *out, int64_t n, bool f8, int lsb,
-		   bool excl, bool diff, bool narrow, int64_t *acc)
+		   bool excl, bool diff, bool narrow, int64_t *acc, int64_t *stop)
 {
-#define CASE(F8, EXCL, DIFF, NARROW) \
-	if (f8 == (F8) && excl == (EXCL) && diff == (DIFF) && narrow == (NARROW)) \
-		return Scan64Mean4(in, lag, out, n, lsb, acc, 0, 0, F8, EXCL, 0, DIFF, 0, NARROW, 0, NULL)
-	CASE(1, 0, 0, 0); CASE(1, 1, 0, 0); CASE(1, 0, 1, 0);
-	CASE(1, 0, 0, 1); CASE(1, 1, 0, 1); CASE(1, 0, 1, 1);
-	CASE(0, 0, 0, 0); CASE(0, 0, 1, 0);	/* float4 totals: narrow blocks only */
-	CASE(0, 0, 0, 1); CASE(0, 1, 0, 1); CASE(0, 0, 1, 1);
+#define CASE(F8, EXCL, DIFF, NARROW, CHECK) \
+	if (f8 == (F8) && excl == (EXCL) && diff == (DIFF) && narrow == (NARROW) && (stop != NULL) == (CHECK)) \
+		return Scan64Mean4(in, lag, out, n, lsb, acc, 0, 0, F8, EXCL, 0, DIFF, 0, NARROW, CHECK, stop)
+	CASE(1, 0, 0, 0, 0); CASE(1, 1, 0, 0, 0); CASE(1, 0, 1, 0, 0);
+	CASE(1, 0, 0, 1, 0); CASE(1, 1, 0, 1, 0); CASE(1, 0, 1, 1, 0);
+	CASE(0, 0, 0, 0, 0); CASE(0, 0, 1, 0, 0);	/* float4 totals: narrow blocks only */
+	CASE(0, 0, 0, 1, 0); CASE(0, 1, 0, 1, 0); CASE(0, 0, 1, 1, 0);
+	CASE(1, 0, 0, 0, 1); CASE(1, 1, 0, 0, 1); CASE(1, 0, 1, 0, 1);
+	CASE(0, 0, 0, 0, 1); CASE(0, 1, 0, 0, 1); CASE(0, 0, 1, 0, 1);
 #undef CASE
-	return Scan64Mean4(in, lag, out, n, lsb, acc, 0, 0, f8, excl, 0, diff, 0, narrow, 0, NULL);
-}
-
-/* The checked 64-bit kernel on AVX2 (gs_simd_scan64_checked), specialised. */
-static AVX2_TARGET int64_t
-Avx2Scan64Checked(const void *in, const void *lag, void *out, int64_t n, bool f8, int lsb,
-				  bool excl, bool diff, int64_t *acc, int64_t *stop)
-{
-#define CHECKED(F8, EXCL, DIFF) \
-	if (f8 == (F8) && excl == (EXCL) && diff == (DIFF)) \
-		return Scan64Mean4(in, lag, out, n, lsb, acc, 0, 0, F8, EXCL, 0, DIFF, 0, 0, 1, stop)
-	CHECKED(1, 0, 0); CHECKED(1, 1, 0); CHECKED(1, 0, 1);
-	CHECKED(0, 0, 0); CHECKED(0, 1, 0); CHECKED(0, 0, 1);
-#undef CHECKED
-	return Scan64Mean4(in, lag, out, n, lsb, acc, 0, 0, f8, excl, 0, diff, 0, 0, 1, stop);
+	return Scan64Mean4(in, lag, out, n, lsb, acc, 0, 0, f8, excl, 0, diff, 0, narrow, stop != NULL, stop);
 }
 
 /*
@@ -1711,7 +1703,7 @@ gs_simd_scan64(const void *in, void *out, int64_t n, bool f8, int lsb,
 {
 	if (gs_simd_enabled())
 		return Avx512Scan64(in, out, n, f8, lsb, excl, acc);
-	return Avx2Scan64(in, NULL, out, n, f8, lsb, excl, false, narrow, acc);
+	return Avx2Scan64(in, NULL, out, n, f8, lsb, excl, false, narrow, acc, NULL);
 }
 
 /* The checked 64-bit kernel (cpu_simd.h): AVX-512, else AVX2. */
@@ -1721,7 +1713,7 @@ gs_simd_scan64_checked(const void *in, const void *lag, void *out, int64_t n, bo
 {
 	if (gs_simd_enabled())
 		return Avx512Scan64Checked(in, lag, out, n, f8, lsb, excl, diff, acc, stop);
-	return Avx2Scan64Checked(in, lag, out, n, f8, lsb, excl, diff, acc, stop);
+	return Avx2Scan64(in, lag, out, n, f8, lsb, excl, diff, false, acc, stop);
 }
 
 /* The 64-bit kernel of a moving sum (cpu_simd.h): AVX-512, else AVX2. */
@@ -1731,7 +1723,7 @@ gs_simd_movsum64(const void *in, const void *lag, void *out, int64_t n, bool f8,
 {
 	if (gs_simd_enabled())
 		return Avx512Movsum64(in, lag, out, n, f8, lsb, diff, w, acc);
-	return Avx2Scan64(in, lag, out, n, f8, lsb, false, diff, narrow, acc);
+	return Avx2Scan64(in, lag, out, n, f8, lsb, false, diff, narrow, acc, NULL);
 }
 
 /* The 64-bit kernel of a mean (cpu_simd.h): AVX-512, else AVX2. */
