@@ -61,11 +61,22 @@
 					   : _mm256_maskz_loadu_ps((k), (const float *) (in) + (i))))
 
 /*
- * Store eight results and return the lanes that overflowed to an infinity
- * (no input is infinite in these kernels).
+ * Can a sum below 2^bits units of 2^lsb round to an infinity in the
+ * results' type (double: 2^1024, float: 2^128)?  Where it cannot, the
+ * kernels store their sums unchecked.
+ */
+static inline int
+MayOverflow(int f8, int lsb, int bits)
+{
+	return lsb + bits > (f8 ? 1023 : 127);
+}
+
+/*
+ * Store eight results and, with chk, return the lanes that overflowed to
+ * an infinity (no input is infinite in these kernels); without, 0.
  */
 static inline __attribute__((always_inline)) AVX512_TARGET __mmask8
-Store8(void *out, int64_t i, int64_t n, __mmask8 k, int f8, __m512d rd, __m256 rf)
+Store8(void *out, int64_t i, int64_t n, __mmask8 k, int f8, __m512d rd, __m256 rf, int chk)
 {
 	if (f8)
 	{
@@ -73,13 +84,13 @@ Store8(void *out, int64_t i, int64_t n, __mmask8 k, int f8, __m512d rd, __m256 r
 			_mm512_storeu_pd((double *) out + i, rd);
 		else
 			_mm512_mask_storeu_pd((double *) out + i, k, rd);
-		return _mm512_mask_fpclass_pd_mask(k, rd, 0x18);
+		return chk ? _mm512_mask_fpclass_pd_mask(k, rd, 0x18) : 0;
 	}
 	if (n - i >= 8)
 		_mm256_storeu_ps((float *) out + i, rf);
 	else
 		_mm256_mask_storeu_ps((float *) out + i, k, rf);
-	return _mm256_mask_fpclass_ps_mask(k, rf, 0x18);
+	return chk ? _mm256_mask_fpclass_ps_mask(k, rf, 0x18) : 0;
 }
 
 /*
@@ -88,7 +99,7 @@ Store8(void *out, int64_t i, int64_t n, __mmask8 k, int f8, __m512d rd, __m256 r
  */
 static inline __attribute__((always_inline)) AVX512_TARGET __mmask8
 StoreSums8(void *out, int64_t i, int64_t n, __mmask8 k, int f8, __m512i p,
-		   __m512d scale_d, __m256 scale_f)
+		   __m512d scale_d, __m256 scale_f, int chk)
 {
 	__m512d		rd = _mm512_setzero_pd();
 	__m256		rf = _mm256_setzero_ps();
@@ -97,7 +108,7 @@ StoreSums8(void *out, int64_t i, int64_t n, __mmask8 k, int f8, __m512i p,
 		rd = _mm512_mul_pd(_mm512_cvtepi64_pd(p), scale_d);
 	else
 		rf = _mm256_mul_ps(_mm512_cvtepi64_ps(p), scale_f);
-	return Store8(out, i, n, k, f8, rd, rf);
+	return Store8(out, i, n, k, f8, rd, rf, chk);
 }
 
 /*
@@ -659,6 +670,7 @@ Scan64Mean(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 	const __m512d in_scale = _mm512_set1_pd(gs_pow2(-lsb));
 	const __m512d scale_d = _mm512_set1_pd(gs_pow2(lsb));
 	const __m256 scale_f = _mm256_set1_ps((float) gs_pow2(lsb));
+	const int	ovf = MayOverflow(f8, lsb, 63);
 	__m512i		carry = _mm512_set1_epi64(*acc);
 	__m512i		bp[MEAN_BATCH];
 	int64_t		i;
@@ -717,8 +729,8 @@ Scan64Mean(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 				FlushMeans8(out, i - 8 * j, n, j + 1, 1, lsb, plain, 0, bp, NULL, &cnext, wd);
 			continue;
 		}
-		bad = StoreSums8(out, i, n, k, f8, p, scale_d, scale_f);
-		if (__builtin_expect(bad != 0, 0))
+		bad = StoreSums8(out, i, n, k, f8, p, scale_d, scale_f, ovf);
+		if (ovf && __builtin_expect(bad != 0, 0))
 			return i + __builtin_ctz(bad);
 	}
 	*acc = _mm_cvtsi128_si64(_mm512_castsi512_si128(carry));
@@ -757,6 +769,7 @@ Scan64Near(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 	const __m512d in_scale = _mm512_set1_pd(gs_pow2(-lsb));
 	const __m512d scale_d = _mm512_set1_pd(gs_pow2(lsb));
 	const __m256 scale_f = _mm256_set1_ps((float) gs_pow2(lsb));
+	const int	ovf = MayOverflow(f8, lsb, 63);
 	const int	b = (int) (w & 7);	/* w = 8 * (nv - 1) + b */
 	/* lane j leaving: lane j + 8 - b of (hist[0], the next vector) */
 	const __m512i idx = _mm512_add_epi64(_mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0),
@@ -794,8 +807,8 @@ Scan64Near(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 		PREFIX8(p);
 		p = _mm512_add_epi64(p, carry);
 		carry = _mm512_permutexvar_epi64(last, p);
-		bad = StoreSums8(out, i, n, k, f8, p, scale_d, scale_f);
-		if (__builtin_expect(bad != 0, 0))
+		bad = StoreSums8(out, i, n, k, f8, p, scale_d, scale_f, ovf);
+		if (ovf && __builtin_expect(bad != 0, 0))
 			return i + __builtin_ctz(bad);
 	}
 	*acc = _mm_cvtsi128_si64(_mm512_castsi512_si128(carry));
@@ -852,6 +865,7 @@ ScanSplit(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_
 	const __m512d in_scale59 = _mm512_set1_pd(gs_pow2(-lsb - 59));
 	const __m512d scale_d = _mm512_set1_pd(gs_pow2(lsb));
 	const __m256 scale_f = _mm256_set1_ps((float) gs_pow2(lsb));
+	const int	ovf = MayOverflow(f8, lsb, f8 ? 109 : 81);	/* |S| < 2^109 (float4: 2^81) */
 	__m512i		ch = _mm512_set1_epi64(*carry_h);
 	__m512i		cl = _mm512_set1_epi64(*carry_l);
 	__m512i		b1[MEAN_BATCH],
@@ -998,8 +1012,8 @@ ScanSplit(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_
 					rf = _mm256_mask_mov_ps(rf, small, sf);
 			}
 		}
-		bad = Store8(out, i, n, k, f8, rd, rf);
-		if (__builtin_expect(bad != 0, 0))
+		bad = Store8(out, i, n, k, f8, rd, rf, ovf);
+		if (ovf && __builtin_expect(bad != 0, 0))
 			return i + __builtin_ctz(bad);
 	}
 #undef RENORM59
@@ -1223,6 +1237,22 @@ I64ToPd(__m256i v)
 
 	return _mm256_add_pd(_mm256_sub_pd(_mm256_castsi256_pd(hb), _mm256_set1_pd(0x1.00000801p84)),
 						 _mm256_castsi256_pd(lb));
+}
+
+/*
+ * I64ToPd(v) * 2^lsb, rounded once, for lsb in [-1022, 939]: the same
+ * two halves with lsb added to both exponent fields (xhi: the bits of
+ * 2^(84 + lsb) and 2^31, xlo: of 2^(52 + lsb); Scan64Mean4's), less csub,
+ * 2^lsb (2^84 + 2^63 + 2^52): every step exact but the last addition, as
+ * in I64ToPd scaled by 2^lsb, and no multiplication after it.
+ */
+static inline __attribute__((always_inline)) AVX2_TARGET __m256d
+I64ToPdScaled(__m256i v, __m256i xhi, __m256i xlo, __m256d csub)
+{
+	__m256i		hb = _mm256_xor_si256(_mm256_srli_epi64(v, 32), xhi);
+	__m256i		lb = _mm256_blend_epi32(v, xlo, 0xaa);
+
+	return _mm256_add_pd(_mm256_sub_pd(_mm256_castsi256_pd(hb), csub), _mm256_castsi256_pd(lb));
 }
 
 /*
@@ -1453,6 +1483,18 @@ Scan64Mean4(const void *in, const void *lag, void *out, int64_t n, int lsb, int6
 	const __m256d scale = _mm256_set1_pd(gs_pow2(-lsb));
 	const __m256d scale51 = _mm256_set1_pd(gs_pow2(-lsb - 51));
 	const __m256d scale_d = _mm256_set1_pd(gs_pow2(lsb));
+	/*
+	 * ovf: a sum (|S| < 2^63 units) may round to an infinity, or the scaled
+	 * conversions' constants (to 2^(84 + lsb)) would not be normal: checked
+	 * stores; else the constants of the scaled conversions (le: lsb)
+	 */
+	const int	ovf = MayOverflow(f8, lsb, 63) || lsb + 84 > 1023 || lsb < -1022;
+	const int	le = ovf ? 0 : lsb;
+	const __m256i xhi = _mm256_set1_epi64x((int64_t) ((UINT64_C(0x453) + le) << 52) | INT64_C(0x80000000));
+	const __m256i xlo = _mm256_set1_epi64x((int64_t) ((UINT64_C(0x433) + le) << 52));
+	const __m256d csub = _mm256_set1_pd(0x1.00000801p84 * gs_pow2(le));
+	const __m256i nadd = _mm256_set1_epi64x((int64_t) ((UINT64_C(0x433) + le) << 52) | (INT64_C(1) << 51));
+	const __m256d nsub = _mm256_set1_pd(0x1.8p52 * gs_pow2(le));
 	__m256i		carry = _mm256_set1_epi64x(*acc);
 	__m256i		bp[MEAN_BATCH];
 	int64_t		i;
@@ -1504,6 +1546,15 @@ Scan64Mean4(const void *in, const void *lag, void *out, int64_t n, int lsb, int6
 				FlushMeans4(out, i - 4 * j, n, j + 1, f8, lsb, plain, narrow, 0, bp, NULL, &cnext, wd);
 			continue;
 		}
+		if (!ovf)
+		{
+			/* no sum can overflow: scaled as converted, stored unchecked */
+			if (narrow)
+				(void) Put4(out, i, n, f8, _mm256_sub_pd(_mm256_castsi256_pd(_mm256_add_epi64(p, nadd)), nsub));
+			else
+				(void) Put4(out, i, n, f8, I64ToPdScaled(f8 ? p : JamForFloat(p), xhi, xlo, csub));
+			continue;
+		}
 		if (narrow)
 			bad = Store4(out, i, n, f8, _mm256_mul_pd(I51_TO_PD(p), scale_d));	/* exact */
 		else
@@ -1550,6 +1601,13 @@ ScanSplit4(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 	const __m256d scale51 = _mm256_set1_pd(gs_pow2(-lsb - 51));
 	const __m256d scale_d = _mm256_set1_pd(gs_pow2(lsb));
 	const __m256d two51 = _mm256_set1_pd(0x1p51);
+	/* ovf: as Scan64Mean4's, for sums below 2^102 units (float4: 2^81) and constants to 2^(103 + lsb) */
+	const int	ovf = MayOverflow(f8, lsb, f8 ? 102 : 81) || lsb + 103 > 1023 || lsb < -1022;
+	const int	le = ovf ? 0 : lsb;
+	const __m256i hadd = _mm256_set1_epi64x((int64_t) ((UINT64_C(0x466) + le) << 52) | (INT64_C(1) << 51));
+	const __m256d hsub = _mm256_set1_pd(0x1.8p103 * gs_pow2(le));
+	const __m256i lor = _mm256_set1_epi64x((int64_t) ((UINT64_C(0x433) + le) << 52));
+	const __m256d lsub = _mm256_set1_pd(0x1p52 * gs_pow2(le));
 	/* the carry h * 2^59 + l as H * 2^51 + L, L in [0, 2^51) */
 	int64_t		h0 = *carry_h,
 				l0 = *carry_l;
@@ -1622,6 +1680,18 @@ ScanSplit4(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 			pl = Jam4(pl, _mm256_or_si256(_mm256_cmpgt_epi64(ph, _mm256_set1_epi64x(3)),
 										  _mm256_cmpgt_epi64(_mm256_set1_epi64x(-4), ph)),
 					  (INT64_C(1) << 28) - 1);
+		if (!ovf)
+		{
+			/*
+			 * no sum can overflow: H * 2^(51 + lsb) and L * 2^lsb read
+			 * from bits as in I51_TO_PD and U52_TO_PD with lsb added to
+			 * the exponent fields, exact; their sum rounds once
+			 */
+			(void) Put4(out, i, n, f8,
+						_mm256_add_pd(_mm256_sub_pd(_mm256_castsi256_pd(_mm256_add_epi64(ph, hadd)), hsub),
+									  _mm256_sub_pd(_mm256_castsi256_pd(_mm256_or_si256(pl, lor)), lsub)));
+			continue;
+		}
 		bad = Store4(out, i, n, f8, _mm256_mul_pd(_mm256_fmadd_pd(I51_TO_PD(ph), two51, U52_TO_PD(pl)),
 												  scale_d));
 		if (__builtin_expect(bad != 0, 0))

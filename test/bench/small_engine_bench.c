@@ -13,7 +13,7 @@
  * depends on how the compiler built it: compare ratios between builds made
  * by the same compiler only.
  *
- * Usage: small_engine_bench N [op 0|1] [reps]
+ * Usage: [GS_CPU_SIMD=n] small_engine_bench N [op 0|1] [reps]   (n as cpu_bench's)
  */
 #include "../../core/engine.h"
 #include "bench.h"
@@ -55,6 +55,8 @@ main(int argc, char **argv)
 		fprintf(stderr, "usage: small_engine_bench N [op 0|1] [reps]\n");
 		return 2;
 	}
+	if (getenv("GS_CPU_SIMD"))
+		gs_cpu_simd = atoi(getenv("GS_CPU_SIMD"));
 	rows = total / n;
 	x = malloc(pool * n * sizeof(double));
 	y = malloc(pool * n * sizeof(double));

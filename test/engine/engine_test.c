@@ -1044,6 +1044,62 @@ CheckedStopCases(void)
 }
 
 /*
+ * Units about those where the vector kernels stop checking their results
+ * for overflow and convert them scaled (cpu/cpu_simd.c, MayOverflow): the
+ * smallest value 2^u, one per 1000, the others (2^24 - 1) * 2^(u + s)
+ * (exact in float4 too; left out where not finite in the type), for u
+ * at, below and above each boundary (float8: 920 and 921 of the 128-bit
+ * kernels, 939 and 940 of the AVX2 64-bit ones, 960 and 961 of the
+ * AVX-512 ones, and the smallest normal units; float4: 46 and 47, 64 and
+ * 65) and s from narrow sums to the 128-bit kernel's; all of one sign
+ * (sums that overflow where they can) or in runs of alternating sign;
+ * sums both ways, moving sums, running and moving means, against the
+ * reference.
+ */
+static void
+UnitEdgeCases(void)
+{
+	static const int units8[] = {-1023, -1022, -1021, 900, 919, 920, 921, 922, 938, 939, 940, 941,
+	959, 960, 961, 962};
+	static const int units4[] = {-149, -140, 40, 45, 46, 47, 48, 63, 64, 65, 66, 80};
+	static const int shifts[] = {14, 31, 39, 45};
+	static double x[8192];
+	int			t,
+				ui,
+				si,
+				sg,
+				op;
+	int64_t		i;
+
+	for (t = 0; t < 2; t++)
+		for (ui = 0; ui < (t ? 16 : 12); ui++)
+			for (si = 0; si < 4; si++)
+			{
+				int			u = t ? units8[ui] : units4[ui];
+				int			top = u + shifts[si] + 24;	/* the large values below 2^top */
+
+				if (top > (t ? 1024 : 128))
+					continue;
+				for (sg = 0; sg < 2; sg++)
+					for (op = 0; op < 5; op++)
+					{
+						Case		c = {.type = t ? GS_FLOAT8 : GS_FLOAT4, .nitems = 8192,
+							.row_len = 8192, .exclusive = op == 1, .op = edge_ops[op],
+						.window = 700, .what = "units about the unchecked stores' bounds"};
+
+						for (i = 0; i < 8192; i++)
+						{
+							x[i] = i % 1000 == 0 ? ldexp(1.0, u)
+								: ldexp((double) ((1 << 24) - 1), u + shifts[si]);
+							if (sg && (i / 300) % 2)
+								x[i] = -x[i];
+						}
+						RunDoubles(&c, x);
+					}
+			}
+}
+
+/*
  * Reader sources whose lag window holds fewer values than a block: the
  * engine must refuse (GS_ERR_INTERNAL) or scan right, and never write
  * outside the windows it was given.
@@ -1809,6 +1865,7 @@ main(int argc, char **argv)
 	MeanUnitCases();
 	NarrowEdgeCases();
 	CheckedStopCases();
+	UnitEdgeCases();
 	ShortWindowCases();
 	LongFineCases();
 	for (s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++)
