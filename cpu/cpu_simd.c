@@ -658,7 +658,9 @@ FlushMeans8(void *out, int64_t i0, int64_t n, int cnt, int f8, int lsb, int plai
  * checked the width); int64->float conversion rounds each sum once, and the
  * scaling by 2^lsb is exact.  With mean, each sum is divided by its count,
  * min(rowpos0 + i + 1, w), instead (FlushMeans8: a double's sums in
- * batches, a float's at once).
+ * batches, a float's at once).  check 1: every sum checked
+ * (gs_simd_scan64_checked); 2: every value too, none analysed
+ * (gs_simd_scan64_guess: no lag, no mean).
  */
 static inline __attribute__((always_inline)) AVX512_TARGET int64_t
 Scan64Mean(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_t *acc,
@@ -681,7 +683,8 @@ Scan64Mean(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 		__mmask8	k = TAIL8(n - i);
 		__m512i		q,
 					p;
-		__mmask8	bad;
+		__mmask8	bad,
+					vbad = 0;
 
 		PREFETCH_AHEAD(in, i, f8);
 		if (lag)
@@ -689,6 +692,15 @@ Scan64Mean(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 		if (lag && diff)
 			/* a moving sum whose differences are exact doubles: one conversion */
 			q = _mm512_cvttpd_epi64(_mm512_mul_pd(LOAD8_DIFF(in, lag, i, n, f8, k), in_scale));
+		else if (check == 2)
+		{
+			/* values not analysed (gs_simd_scan64_guess): each a multiple of 2^lsb below 2^62 units? */
+			__m512d		xs = _mm512_mul_pd(LOAD8(in, i, n, f8, k), in_scale);
+
+			q = _mm512_cvttpd_epi64(xs);
+			vbad = _mm512_cmp_pd_mask(_mm512_cvtepi64_pd(q), xs, _CMP_NEQ_UQ) |
+				_mm512_cmp_pd_mask(_mm512_abs_pd(xs), _mm512_set1_pd(0x1p62), _CMP_NLT_UQ);
+		}
 		else
 		{
 			q = _mm512_cvttpd_epi64(_mm512_mul_pd(LOAD8(in, i, n, f8, k), in_scale));
@@ -700,9 +712,12 @@ Scan64Mean(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 
 		PREFIX8(p);
 		p = _mm512_add_epi64(p, carry);
-		if (check && __builtin_expect(_mm512_movepi64_mask(_mm512_add_epi64(p, _mm512_set1_epi64(INT64_C(1) << 62))) != 0, 0))
+		if (check && __builtin_expect((_mm512_movepi64_mask(_mm512_add_epi64(p, _mm512_set1_epi64(INT64_C(1) << 62))) | vbad) != 0, 0))
 		{
-			/* a sum of 2^62 units or more: stop before this vector (gs_simd_scan64_checked) */
+			/*
+			 * a sum of 2^62 units or more, or (guess) a value the unit does
+			 * not hold: stop before this vector (gs_simd_scan64_checked)
+			 */
 			int			j = (int) ((i >> 3) & (MEAN_BATCH - 1));
 
 			if (mean && f8 && j > 0)
@@ -1049,6 +1064,18 @@ Avx512Scan64Checked(const void *in, const void *lag, void *out, int64_t n, bool 
 	return Scan64Mean(in, lag, out, n, lsb, acc, 0, 0, f8, excl, 0, diff, 0, 1, stop);
 }
 
+/* The 64-bit kernel of values not analysed (gs_simd_scan64_guess), specialised. */
+static AVX512_TARGET int64_t
+Avx512Scan64Guess(const void *in, void *out, int64_t n, bool f8, int lsb, bool excl,
+				  int64_t *acc, int64_t *stop)
+{
+	if (f8)
+		return excl ? Scan64Mean(in, NULL, out, n, lsb, acc, 0, 0, 1, 1, 0, 0, 0, 2, stop)
+			: Scan64Mean(in, NULL, out, n, lsb, acc, 0, 0, 1, 0, 0, 0, 0, 2, stop);
+	return excl ? Scan64Mean(in, NULL, out, n, lsb, acc, 0, 0, 0, 1, 0, 0, 0, 2, stop)
+		: Scan64Mean(in, NULL, out, n, lsb, acc, 0, 0, 0, 0, 0, 0, 0, 2, stop);
+}
+
 /* The 64-bit kernel of a moving sum, specialised. */
 static AVX512_TARGET int64_t
 Avx512Movsum64(const void *in, const void *lag, void *out, int64_t n, bool f8,
@@ -1219,6 +1246,33 @@ Fixed64(__m256d x, __m256d scale, __m256d scale51, int narrow)
 		return _mm256_sub_epi64(_mm256_castpd_si256(_mm256_fmadd_pd(x, scale, _mm256_set1_pd(0x1.8p52))),
 								_mm256_set1_epi64x(INT64_C(0x4338000000000000)));
 	Split51(x, scale, scale51, &h, &l);
+	return _mm256_add_epi64(_mm256_slli_epi64(h, 51), l);
+}
+
+/*
+ * Fixed64 of four values not analysed (gs_simd_scan64_guess), never
+ * narrow: with *bad, the lanes whose x * 2^-lsb is not an integer below
+ * 2^62 (NaN and infinities among them).  The fused multiply-add of Split51
+ * is exact for any double x (x * 2^-lsb and H * 2^51 are multiples of x's
+ * lowest bit, and their difference lies below 2^51 or is x * 2^-lsb
+ * itself), so L is an integer exactly when the value is one, and then
+ * reading it from the bits of L + 1.5 * 2^52 is exact: the bits read back
+ * equal L only then.
+ */
+static inline __attribute__((always_inline)) AVX2_TARGET __m256i
+Fixed64Guess(__m256d x, __m256d scale, __m256d scale51, __m256i *bad)
+{
+	const __m256d magic = _mm256_set1_pd(0x1.8p52);
+	__m256d		xs = _mm256_mul_pd(x, scale);
+	__m256d		a = _mm256_fmadd_pd(x, scale51, magic);
+	__m256d		ld = _mm256_fnmadd_pd(_mm256_sub_pd(a, magic), _mm256_set1_pd(0x1p51), xs);
+	__m256d		lb = _mm256_add_pd(ld, magic);
+	__m256i		h = _mm256_sub_epi64(_mm256_castpd_si256(a), _mm256_castpd_si256(magic));
+	__m256i		l = _mm256_sub_epi64(_mm256_castpd_si256(lb), _mm256_castpd_si256(magic));
+
+	*bad = _mm256_castpd_si256(_mm256_or_pd(_mm256_cmp_pd(_mm256_sub_pd(lb, magic), ld, _CMP_NEQ_UQ),
+											_mm256_cmp_pd(_mm256_and_pd(xs, _mm256_castsi256_pd(_mm256_set1_epi64x(INT64_MAX))),
+														  _mm256_set1_pd(0x1p62), _CMP_NLT_UQ)));
 	return _mm256_add_epi64(_mm256_slli_epi64(h, 51), l);
 }
 
@@ -1504,7 +1558,8 @@ Scan64Mean4(const void *in, const void *lag, void *out, int64_t n, int lsb, int6
 	{
 		__m256i		q,
 					p,
-					t;
+					t,
+					vbad = _mm256_setzero_si256();
 		int			bad;
 
 		PREFETCH_AHEAD(in, i, f8);
@@ -1512,6 +1567,8 @@ Scan64Mean4(const void *in, const void *lag, void *out, int64_t n, int lsb, int6
 			PREFETCH_AHEAD(lag, i, f8);
 		if (lag && diff)
 			q = Fixed64(_mm256_sub_pd(Load4(in, i, n, f8), Load4(lag, i, n, f8)), scale, scale51, narrow);
+		else if (check == 2)
+			q = Fixed64Guess(Load4(in, i, n, f8), scale, scale51, &vbad);
 		else
 		{
 			q = Fixed64(Load4(in, i, n, f8), scale, scale51, narrow);
@@ -1523,9 +1580,9 @@ Scan64Mean4(const void *in, const void *lag, void *out, int64_t n, int lsb, int6
 		/* the carry's chain: one addition of the four values' total */
 		t = LAST4(p);
 		p = _mm256_add_epi64(p, carry);
-		if (check && __builtin_expect(_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_add_epi64(p, _mm256_set1_epi64x(INT64_C(1) << 62)))) != 0, 0))
+		if (check && __builtin_expect(_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_or_si256(_mm256_add_epi64(p, _mm256_set1_epi64x(INT64_C(1) << 62)), vbad))) != 0, 0))
 		{
-			/* a sum of 2^62 units or more: stop before this vector (gs_simd_scan64_checked) */
+			/* a sum of 2^62 units or more, or (guess) a value the unit does not hold: stop before it */
 			int			j = (int) ((i >> 2) & (MEAN_BATCH - 1));
 
 			if (mean && j > 0)
@@ -1730,6 +1787,18 @@ Avx2Scan64(const void *in, const void *lag, void *out, int64_t n, bool f8, int l
 	return Scan64Mean4(in, lag, out, n, lsb, acc, 0, 0, f8, excl, 0, diff, 0, narrow, stop != NULL, stop);
 }
 
+/* The 64-bit kernel of values not analysed on AVX2 (gs_simd_scan64_guess), specialised. */
+static AVX2_TARGET int64_t
+Avx2Scan64Guess(const void *in, void *out, int64_t n, bool f8, int lsb, bool excl,
+				int64_t *acc, int64_t *stop)
+{
+	if (f8)
+		return excl ? Scan64Mean4(in, NULL, out, n, lsb, acc, 0, 0, 1, 1, 0, 0, 0, 0, 2, stop)
+			: Scan64Mean4(in, NULL, out, n, lsb, acc, 0, 0, 1, 0, 0, 0, 0, 0, 2, stop);
+	return excl ? Scan64Mean4(in, NULL, out, n, lsb, acc, 0, 0, 0, 1, 0, 0, 0, 0, 2, stop)
+		: Scan64Mean4(in, NULL, out, n, lsb, acc, 0, 0, 0, 0, 0, 0, 0, 0, 2, stop);
+}
+
 /*
  * The 64-bit kernel of a mean on AVX2, specialised; checked where stop is
  * given (never narrow then).
@@ -1784,6 +1853,16 @@ gs_simd_scan64_checked(const void *in, const void *lag, void *out, int64_t n, bo
 	if (gs_simd_enabled())
 		return Avx512Scan64Checked(in, lag, out, n, f8, lsb, excl, diff, acc, stop);
 	return Avx2Scan64(in, lag, out, n, f8, lsb, excl, diff, false, acc, stop);
+}
+
+/* The 64-bit kernel of values not analysed (cpu_simd.h): AVX-512, else AVX2. */
+int64_t
+gs_simd_scan64_guess(const void *in, void *out, int64_t n, bool f8, int lsb, bool excl,
+					 int64_t *acc, int64_t *stop)
+{
+	if (gs_simd_enabled())
+		return Avx512Scan64Guess(in, out, n, f8, lsb, excl, acc, stop);
+	return Avx2Scan64Guess(in, out, n, f8, lsb, excl, acc, stop);
 }
 
 /* The 64-bit kernel of a moving sum (cpu_simd.h): AVX-512, else AVX2. */
@@ -1867,6 +1946,15 @@ int64_t
 gs_simd_scan64(const void *in, void *out, int64_t n, bool f8, int lsb,
 			   bool excl, bool narrow, int64_t *acc)
 {
+	return -1;
+}
+
+/* Built without AVX-512 support: never called. */
+int64_t
+gs_simd_scan64_guess(const void *in, void *out, int64_t n, bool f8, int lsb, bool excl,
+					 int64_t *acc, int64_t *stop)
+{
+	*stop = 0;
 	return -1;
 }
 

@@ -120,6 +120,17 @@ extern int64_t gs_simd_scan64_checked(const void *in, const void *lag, void *out
 									  int64_t *stop);
 
 /*
+ * Running totals of values not analysed, in units of 2^lsb, lsb in [-1022,
+ * 0]: as gs_simd_scan64_checked without lag, but it also stops before the
+ * first vector holding a value that is not a multiple of 2^lsb below 2^62
+ * units (NaN and infinities among them).  The caller guesses the unit and
+ * goes on from *stop with an analysis of the rest; -0 is not looked for
+ * (the caller sees that the row does not begin with it).
+ */
+extern int64_t gs_simd_scan64_guess(const void *in, void *out, int64_t n, bool f8, int lsb,
+									bool excl, int64_t *acc, int64_t *stop);
+
+/*
  * The carry-save 128-bit kernel: as gs_simd_scan64, for running totals of
  * gs_simd_split_ok's bounds; the carry is carry_h * 2^59 + carry_l.
  */

@@ -22,6 +22,51 @@
 #include "cpu_simd.h"
 
 /*
+ * The unit of the last block analysed of each type (float4, float8),
+ * INT_MIN before any: the unit the next row's first block tries without an
+ * analysis (RowGuess).  One pair per process, shared by its threads
+ * (relaxed atomics: a stale hint only costs the analysis it would have
+ * saved).  Tests set it.
+ */
+int			gs_cpu_unit_hint[2] = {INT_MIN, INT_MIN};
+
+/*
+ * The first block of a row (nothing carried in, nothing seen) in the
+ * unit of the block analysed before it, without an analysis of its own:
+ * rows of one column are often alike, and the analysis costs a third of
+ * a short row's scan.  The 64-bit kernel checks each value as it converts
+ * it (gs_simd_scan64_guess) and stops before the first vector it cannot
+ * take; *done gets the values done, and the caller analyses the rest.
+ * The unit is the hint, at most 2^0 (a finer unit is as exact, and
+ * scaling by 2^-lsb >= 1 cannot underflow) and at least 2^-1022; not for
+ * a row beginning with -0, whose sums stay -0 until a term other than -0
+ * (after any other first term an exact zero sum is +0, as the kernel's).
+ */
+static int64_t
+RowGuess(const void *in, void *out, int64_t n, bool f8, bool excl, Carry *carry,
+		 RowState *st, int64_t *done)
+{
+	int			u = __atomic_load_n(&gs_cpu_unit_hint[f8], __ATOMIC_RELAXED);
+	int64_t		acc = 0;
+	int64_t		bad;
+
+	*done = 0;
+	if (u == INT_MIN || st->flags != 0 || !CarryIsZero(carry) || n < GS_SIMD_MIN_VALUES ||
+		!gs_simd_kernels(f8, true, false) ||
+		(f8 ? ((const uint64_t *) in)[0] == UINT64_C(0x8000000000000000)
+		 : ((const uint32_t *) in)[0] == UINT32_C(0x80000000)))
+		return -1;
+	u = u > 0 ? 0 : u < -1022 ? -1022 : u;
+	bad = gs_simd_scan64_guess(in, out, n, f8, u, excl, &acc, done);
+	if (*done > 0)
+	{
+		CarryFromI128(carry, acc, u);
+		st->flags |= GS_FLAG_ANY | GS_FLAG_NONNEGZERO;
+	}
+	return bad;
+}
+
+/*
  * The unit and width of a block's accumulator, from the analysis fs of its n
  * values and the carry: the unit no coarser than any value's lowest bit or
  * the carry's, the width holding |carry| + n * max|x| and a sign bit.
@@ -72,11 +117,32 @@ gs_cpu_float_block(const void *in, void *out, int64_t n, bool f8, bool excl,
 	int			unit,
 				need;
 	FloatConsts c;
-	int64_t		bad;
+	int64_t		bad,
+				done;
+
+	/* a row's first block in the unit of the one before, where it holds */
+	bad = RowGuess(in, out, n, f8, excl, carry, st, &done);
+	if (done == n || bad >= 0)
+	{
+		*bits = 64;
+		return bad;
+	}
+	if (done > 0)
+	{
+		int64_t		rest;
+
+		bad = gs_cpu_float_block((const char *) in + done * (f8 ? 8 : 4),
+								 (char *) out + done * (f8 ? 8 : 4), n - done, f8, excl,
+								 carry, st, scratch, bits);
+		rest = bad;
+		*bits = *bits > 64 ? *bits : 64;
+		return rest >= 0 ? rest + done : -1;
+	}
 
 	gs_float_stats(in, n, f8, simd, &fs);
 	special = fs.special || (st->flags & GS_FLAG_NONFINITE);
 	need = gs_cpu_block_width(&fs, n, carry, f8, &unit);
+	__atomic_store_n(&gs_cpu_unit_hint[f8], unit, __ATOMIC_RELAXED);
 	kern = n >= GS_SIMD_MIN_VALUES && gs_simd_kernels(f8, true, gs_simd_narrow(need));
 
 	CarryRescale(carry, unit);

@@ -23,6 +23,7 @@
 
 #include <float.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1100,6 +1101,64 @@ UnitEdgeCases(void)
 }
 
 /*
+ * Running totals whose rows begin in a guessed unit (gs_cpu_unit_hint,
+ * cpu/sum_block.c's RowGuess): rows like PostgreSQL's random() * 200 -
+ * 100 of 100, 1,000 and 5,000 values, and the same with a value the
+ * guess cannot hold placed in them (a tiny one, NaN, an infinity, a huge
+ * one, -0 first or after +0, a subnormal), whole numbers, float4 too; the
+ * hint none, the smallest, finer than the rows need, about what they
+ * need, coarser, and above 2^0; sums both ways, against the reference.
+ */
+static void
+GuessCases(void)
+{
+	static const int hints[] = {INT_MIN, -1022, -60, -50, -49, -47, -20, 0, 12};
+	static const double odd[] = {0, 1e-20, NAN, INFINITY, 1e300, -0.0, 0x1p-1074, 3.0};
+	static double x[5000];
+	static const int64_t lens[] = {100, 1000, 5000};
+	int			t,
+				h,
+				li,
+				oi,
+				ex;
+	int64_t		i;
+
+	for (t = 0; t < 2; t++)
+		for (li = 0; li < 3; li++)
+			for (oi = 0; oi < 8; oi++)
+				for (h = 0; h < 9; h++)
+					for (ex = 0; ex < 2; ex++)
+					{
+						int64_t		n = 5000,
+									rl = lens[li];
+						Case		c = {.type = t ? GS_FLOAT8 : GS_FLOAT4,
+							.nitems = n, .row_len = rl, .exclusive = ex, .op = GS_OP_SUM,
+						.what = "rows in a guessed unit"};
+
+						for (i = 0; i < n; i++)
+							x[i] = oi == 7 ? (double) ((int64_t) RandBelow(2000) - 1000)
+								: (double) (int64_t) (RandBelow(UINT64_C(1) << 52)) * 0x1p-52 * 200 - 100;
+						if (oi > 0 && oi < 7)
+						{
+							/* the odd value in the first row (at 0, or past a vector), then in a later one */
+							int64_t		at = oi == 5 ? 0 : 9 + (int64_t) RandBelow((uint64_t) (rl - 9));
+
+							x[at] = odd[oi];
+							if (oi == 5 && rl + 1 < n)
+							{
+								x[rl] = 0.0;
+								x[rl + 1] = -0.0;
+							}
+							else if (oi != 5 && rl + at < n)
+								x[rl + at] = odd[oi];
+						}
+						gs_cpu_unit_hint[t] = hints[h];
+						RunDoubles(&c, x);
+					}
+	gs_cpu_unit_hint[0] = gs_cpu_unit_hint[1] = INT_MIN;
+}
+
+/*
  * Reader sources whose lag window holds fewer values than a block: the
  * engine must refuse (GS_ERR_INTERNAL) or scan right, and never write
  * outside the windows it was given.
@@ -1866,6 +1925,7 @@ main(int argc, char **argv)
 	NarrowEdgeCases();
 	CheckedStopCases();
 	UnitEdgeCases();
+	GuessCases();
 	ShortWindowCases();
 	LongFineCases();
 	for (s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++)
