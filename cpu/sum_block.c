@@ -23,40 +23,56 @@
 
 /*
  * The unit of the last block analysed of each type (float4, float8),
- * INT_MIN before any: the unit the next row's first block tries without an
- * analysis (RowGuess).  One pair per process, shared by its threads
- * (relaxed atomics: a stale hint only costs the analysis it would have
- * saved).  Tests set it.
+ * INT_MIN before any: the unit the next block tries without an analysis
+ * (BlockGuess).  One pair per process, shared by its threads (relaxed
+ * atomics: a stale hint only costs the analysis it would have saved).
+ * Tests set it.
  */
 int			gs_cpu_unit_hint[2] = {INT_MIN, INT_MIN};
 
 /*
- * The first block of a row (nothing carried in, nothing seen) in the
- * unit of the block analysed before it, without an analysis of its own:
- * rows of one column are often alike, and the analysis costs a third of
- * a short row's scan.  The 64-bit kernel checks each value as it converts
- * it (gs_simd_scan64_guess) and stops before the first vector it cannot
- * take; *done gets the values done, and the caller analyses the rest.
- * The unit is the hint, at most 2^0 (a finer unit is as exact, and
- * scaling by 2^-lsb >= 1 cannot underflow) and at least 2^-1022; not for
- * a row beginning with -0, whose sums stay -0 until a term other than -0
- * (after any other first term an exact zero sum is +0, as the kernel's).
+ * A block in the unit of the block analysed before it, without an
+ * analysis of its own: a row's blocks, and the rows of one column, are
+ * often alike, and the analysis costs a third of a short row's scan.  The
+ * 64-bit kernel checks each value as it converts it (gs_simd_scan64_guess)
+ * and stops before the first vector it cannot take; *done gets the values
+ * done, and the caller analyses the rest.  The unit is the hint, at most
+ * 2^0 (a finer unit is as exact, and scaling by 2^-lsb >= 1 cannot
+ * underflow) and at least 2^-1022, and no coarser than the carry's lowest
+ * set bit; the carry must lie below 2^62 units in it.  Not after a NaN or
+ * an infinity, nor where the row so far is only -0 (or nothing) and the
+ * block begins with -0: such sums stay -0 until a term other than -0,
+ * while after any other term an exact zero sum is +0, as the kernel's.
  */
 static int64_t
-RowGuess(const void *in, void *out, int64_t n, bool f8, bool excl, Carry *carry,
-		 RowState *st, int64_t *done)
+BlockGuess(const void *in, void *out, int64_t n, bool f8, bool excl, Carry *carry,
+		   RowState *st, int64_t *done)
 {
 	int			u = __atomic_load_n(&gs_cpu_unit_hint[f8], __ATOMIC_RELAXED);
 	int64_t		acc = 0;
 	int64_t		bad;
 
 	*done = 0;
-	if (u == INT_MIN || st->flags != 0 || !CarryIsZero(carry) || n < GS_SIMD_MIN_VALUES ||
+	if (u == INT_MIN || (st->flags & GS_FLAG_NONFINITE) || n < GS_SIMD_MIN_VALUES ||
 		!gs_simd_kernels(f8, true, false) ||
-		(f8 ? ((const uint64_t *) in)[0] == UINT64_C(0x8000000000000000)
-		 : ((const uint32_t *) in)[0] == UINT32_C(0x80000000)))
+		(!(st->flags & GS_FLAG_NONNEGZERO) &&
+		 (f8 ? ((const uint64_t *) in)[0] == UINT64_C(0x8000000000000000)
+		  : ((const uint32_t *) in)[0] == UINT32_C(0x80000000))))
 		return -1;
 	u = u > 0 ? 0 : u < -1022 ? -1022 : u;
+	if (!CarryIsZero(carry))
+	{
+		int			low,
+					b = CarryBits(carry, &low);
+
+		/* |carry| <= 2^b units of 2^carry->unit; its lowest set bit at carry->unit + low */
+		if (carry->unit + low < u)
+			u = carry->unit + low;
+		if (u < -1022 || b + carry->unit - u > 61)
+			return -1;
+		CarryRescale(carry, u);
+		acc = (int64_t) CarryToI128(carry);
+	}
 	bad = gs_simd_scan64_guess(in, out, n, f8, u, excl, &acc, done);
 	if (*done > 0)
 	{
@@ -101,13 +117,12 @@ gs_cpu_block_width(const GsFloatStats *fs, int64_t n, const Carry *carry, bool f
 }
 
 /*
- * Scan one block of n float values of a row, continuing from the carry.
- * Chooses the unit and accumulator from the block's values and the carry.
- * Returns the index of the first output that overflows, or -1; *bits gets the
- * accumulator width used.
+ * Scan n float values of a row, continuing from the carry: the unit and
+ * accumulator chosen from an analysis of the values and the carry.
+ * Returns as gs_cpu_float_block.
  */
-int64_t
-gs_cpu_float_block(const void *in, void *out, int64_t n, bool f8, bool excl,
+static int64_t
+FloatBlockAnalysed(const void *in, void *out, int64_t n, bool f8, bool excl,
 				   Carry *carry, RowState *st, uint64_t *scratch, int *bits)
 {
 	GsFloatStats fs;
@@ -117,27 +132,7 @@ gs_cpu_float_block(const void *in, void *out, int64_t n, bool f8, bool excl,
 	int			unit,
 				need;
 	FloatConsts c;
-	int64_t		bad,
-				done;
-
-	/* a row's first block in the unit of the one before, where it holds */
-	bad = RowGuess(in, out, n, f8, excl, carry, st, &done);
-	if (done == n || bad >= 0)
-	{
-		*bits = 64;
-		return bad;
-	}
-	if (done > 0)
-	{
-		int64_t		rest;
-
-		bad = gs_cpu_float_block((const char *) in + done * (f8 ? 8 : 4),
-								 (char *) out + done * (f8 ? 8 : 4), n - done, f8, excl,
-								 carry, st, scratch, bits);
-		rest = bad;
-		*bits = *bits > 64 ? *bits : 64;
-		return rest >= 0 ? rest + done : -1;
-	}
+	int64_t		bad;
 
 	gs_float_stats(in, n, f8, simd, &fs);
 	special = fs.special || (st->flags & GS_FLAG_NONFINITE);
@@ -225,5 +220,33 @@ gs_cpu_float_block(const void *in, void *out, int64_t n, bool f8, bool excl,
 	}
 	if (!special && n > 0)
 		st->flags |= GS_FLAG_ANY | GS_FLAG_NONNEGZERO;
+	return bad;
+}
+
+/*
+ * Scan one block of n float values of a row, continuing from the carry:
+ * first in the unit of the block analysed before (BlockGuess), then, from
+ * the first value that unit cannot take, with an analysis of the rest.
+ * Returns the index of the first output that overflows, or -1; *bits gets
+ * the accumulator width used.
+ */
+int64_t
+gs_cpu_float_block(const void *in, void *out, int64_t n, bool f8, bool excl,
+				   Carry *carry, RowState *st, uint64_t *scratch, int *bits)
+{
+	int64_t		done,
+				bad = BlockGuess(in, out, n, f8, excl, carry, st, &done);
+	int			isz = f8 ? 8 : 4;
+
+	if (done == n || bad >= 0)
+		*bits = 64;
+	else
+	{
+		bad = FloatBlockAnalysed((const char *) in + done * isz, (char *) out + done * isz,
+								 n - done, f8, excl, carry, st, scratch, bits);
+		if (done > 0)
+			*bits = *bits > 64 ? *bits : 64;
+		bad = bad >= 0 ? bad + done : -1;
+	}
 	return bad;
 }

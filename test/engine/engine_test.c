@@ -1101,8 +1101,8 @@ UnitEdgeCases(void)
 }
 
 /*
- * Running totals whose rows begin in a guessed unit (gs_cpu_unit_hint,
- * cpu/sum_block.c's RowGuess): rows like PostgreSQL's random() * 200 -
+ * Running totals whose blocks begin in a guessed unit (gs_cpu_unit_hint,
+ * cpu/sum_block.c's BlockGuess): rows like PostgreSQL's random() * 200 -
  * 100 of 100, 1,000 and 5,000 values, and the same with a value the
  * guess cannot hold placed in them (a tiny one, NaN, an infinity, a huge
  * one, -0 first or after +0, a subnormal), whole numbers, float4 too; the
