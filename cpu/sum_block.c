@@ -234,6 +234,9 @@ int64_t
 gs_cpu_float_block(const void *in, void *out, int64_t n, bool f8, bool excl,
 				   Carry *carry, RowState *st, uint64_t *scratch, int *bits)
 {
+	/* an exclusive sum after terms that were all -0: the block's first output is -0 */
+	bool		negz = excl && n > 0 &&
+		(st->flags & (GS_FLAG_ANY | GS_FLAG_NONNEGZERO | GS_FLAG_NONFINITE)) == GS_FLAG_ANY;
 	int64_t		done,
 				bad = BlockGuess(in, out, n, f8, excl, carry, st, &done);
 	int			isz = f8 ? 8 : 4;
@@ -247,6 +250,13 @@ gs_cpu_float_block(const void *in, void *out, int64_t n, bool f8, bool excl,
 		if (done > 0)
 			*bits = *bits > 64 ? *bits : 64;
 		bad = bad >= 0 ? bad + done : -1;
+	}
+	if (negz && bad != 0)
+	{
+		if (f8)
+			((double *) out)[0] = -0.0;
+		else
+			((float *) out)[0] = -0.0f;
 	}
 	return bad;
 }

@@ -1159,6 +1159,44 @@ GuessCases(void)
 }
 
 /*
+ * Running totals whose terms are -0 up to a block's end or about it (the
+ * CPU engine's blocks are GS_CPU_BLOCK_VALUES long): the exclusive sum at
+ * the first other term is -0, the inclusive one +0 where that term is +0;
+ * runs of 4,095 to 8,193 -0 then +0, 1 or PostgreSQL-like random values,
+ * both types, sums both ways, with and without a unit hint.
+ */
+static void
+NegZeroPrefixCases(void)
+{
+	static const int64_t runs[] = {4095, 4096, 4097, 8191, 8192, 8193};
+	static double x[12000];
+	int			t,
+				ri,
+				v,
+				ex,
+				h;
+	int64_t		i;
+
+	for (t = 0; t < 2; t++)
+		for (ri = 0; ri < 6; ri++)
+			for (v = 0; v < 3; v++)
+				for (ex = 0; ex < 2; ex++)
+					for (h = 0; h < 2; h++)
+					{
+						Case		c = {.type = t ? GS_FLOAT8 : GS_FLOAT4, .nitems = 12000,
+							.row_len = 12000, .exclusive = ex, .op = GS_OP_SUM,
+						.what = "-0 up to a block's end"};
+
+						for (i = 0; i < 12000; i++)
+							x[i] = i < runs[ri] ? -0.0 : v == 0 ? 0.0 : v == 1 ? 1.0
+								: (double) (int64_t) (RandBelow(UINT64_C(1) << 52)) * 0x1p-52 * 200 - 100;
+						gs_cpu_unit_hint[t] = h ? -49 : INT_MIN;
+						RunDoubles(&c, x);
+					}
+	gs_cpu_unit_hint[0] = gs_cpu_unit_hint[1] = INT_MIN;
+}
+
+/*
  * Reader sources whose lag window holds fewer values than a block: the
  * engine must refuse (GS_ERR_INTERNAL) or scan right, and never write
  * outside the windows it was given.
@@ -1926,6 +1964,7 @@ main(int argc, char **argv)
 	CheckedStopCases();
 	UnitEdgeCases();
 	GuessCases();
+	NegZeroPrefixCases();
 	ShortWindowCases();
 	LongFineCases();
 	for (s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++)
