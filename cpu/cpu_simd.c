@@ -1216,28 +1216,40 @@ Load4(const void *in, int64_t i, int64_t n, int f8)
  * x * 2^-lsb = H * 2^51 + L for four doubles below 2^102 units (scale:
  * 2^-lsb, scale51: 2^(-lsb-51)): H = RN(x * 2^(-lsb-51)) read from the bits
  * of its sum with 1.5 * 2^52 (|H| < 2^51), and L = x * 2^-lsb - H * 2^51,
- * exact from one fused multiply-add, |L| <= 2^50, read likewise.
+ * exact from one fused multiply-add, |L| <= 2^50, read likewise.  With bad
+ * (values not analysed, gs_simd_scan64_guess), *bad gets the lanes whose
+ * x * 2^-lsb is not an integer below 2^62 (NaN and infinities among them):
+ * the fused multiply-add is exact for any double x (x * 2^-lsb and H *
+ * 2^51 are multiples of x's lowest bit, and their difference lies below
+ * 2^51 or is x * 2^-lsb itself), so L is an integer exactly when the value
+ * is one, and then reading it from the bits of L + 1.5 * 2^52 is exact:
+ * the bits read back equal L only then.
  */
 static inline __attribute__((always_inline)) AVX2_TARGET void
-Split51(__m256d x, __m256d scale, __m256d scale51, __m256i *h, __m256i *l)
+Split51(__m256d x, __m256d scale, __m256d scale51, __m256i *h, __m256i *l, __m256i *bad)
 {
 	const __m256d magic = _mm256_set1_pd(0x1.8p52);
+	__m256d		xs = _mm256_mul_pd(x, scale);
 	__m256d		a = _mm256_fmadd_pd(x, scale51, magic);
-	__m256d		ld = _mm256_fnmadd_pd(_mm256_sub_pd(a, magic), _mm256_set1_pd(0x1p51),
-									  _mm256_mul_pd(x, scale));
+	__m256d		ld = _mm256_fnmadd_pd(_mm256_sub_pd(a, magic), _mm256_set1_pd(0x1p51), xs);
+	__m256d		lb = _mm256_add_pd(ld, magic);
 
 	*h = _mm256_sub_epi64(_mm256_castpd_si256(a), _mm256_castpd_si256(magic));
-	*l = _mm256_sub_epi64(_mm256_castpd_si256(_mm256_add_pd(ld, magic)), _mm256_castpd_si256(magic));
+	*l = _mm256_sub_epi64(_mm256_castpd_si256(lb), _mm256_castpd_si256(magic));
+	if (bad)
+		*bad = _mm256_castpd_si256(_mm256_or_pd(_mm256_cmp_pd(_mm256_sub_pd(lb, magic), ld, _CMP_NEQ_UQ),
+												_mm256_cmp_pd(_mm256_and_pd(xs, _mm256_castsi256_pd(_mm256_set1_epi64x(INT64_MAX))),
+															  _mm256_set1_pd(0x1p62), _CMP_NLT_UQ)));
 }
 
 /*
  * x * 2^-lsb as int64 for four doubles, each zero or a normal multiple of
- * 2^lsb below 2^63 units: H * 2^51 + L (Split51); with narrow, below 2^51
- * units, read from the bits of its sum with 1.5 * 2^52 (one rounding-free
- * fused multiply-add).
+ * 2^lsb below 2^63 units: H * 2^51 + L (Split51, bad as there); with
+ * narrow (never with bad), below 2^51 units, read from the bits of its sum
+ * with 1.5 * 2^52 (one rounding-free fused multiply-add).
  */
 static inline __attribute__((always_inline)) AVX2_TARGET __m256i
-Fixed64(__m256d x, __m256d scale, __m256d scale51, int narrow)
+Fixed64(__m256d x, __m256d scale, __m256d scale51, int narrow, __m256i *bad)
 {
 	__m256i		h,
 				l;
@@ -1245,34 +1257,7 @@ Fixed64(__m256d x, __m256d scale, __m256d scale51, int narrow)
 	if (narrow)
 		return _mm256_sub_epi64(_mm256_castpd_si256(_mm256_fmadd_pd(x, scale, _mm256_set1_pd(0x1.8p52))),
 								_mm256_set1_epi64x(INT64_C(0x4338000000000000)));
-	Split51(x, scale, scale51, &h, &l);
-	return _mm256_add_epi64(_mm256_slli_epi64(h, 51), l);
-}
-
-/*
- * Fixed64 of four values not analysed (gs_simd_scan64_guess), never
- * narrow: with *bad, the lanes whose x * 2^-lsb is not an integer below
- * 2^62 (NaN and infinities among them).  The fused multiply-add of Split51
- * is exact for any double x (x * 2^-lsb and H * 2^51 are multiples of x's
- * lowest bit, and their difference lies below 2^51 or is x * 2^-lsb
- * itself), so L is an integer exactly when the value is one, and then
- * reading it from the bits of L + 1.5 * 2^52 is exact: the bits read back
- * equal L only then.
- */
-static inline __attribute__((always_inline)) AVX2_TARGET __m256i
-Fixed64Guess(__m256d x, __m256d scale, __m256d scale51, __m256i *bad)
-{
-	const __m256d magic = _mm256_set1_pd(0x1.8p52);
-	__m256d		xs = _mm256_mul_pd(x, scale);
-	__m256d		a = _mm256_fmadd_pd(x, scale51, magic);
-	__m256d		ld = _mm256_fnmadd_pd(_mm256_sub_pd(a, magic), _mm256_set1_pd(0x1p51), xs);
-	__m256d		lb = _mm256_add_pd(ld, magic);
-	__m256i		h = _mm256_sub_epi64(_mm256_castpd_si256(a), _mm256_castpd_si256(magic));
-	__m256i		l = _mm256_sub_epi64(_mm256_castpd_si256(lb), _mm256_castpd_si256(magic));
-
-	*bad = _mm256_castpd_si256(_mm256_or_pd(_mm256_cmp_pd(_mm256_sub_pd(lb, magic), ld, _CMP_NEQ_UQ),
-											_mm256_cmp_pd(_mm256_and_pd(xs, _mm256_castsi256_pd(_mm256_set1_epi64x(INT64_MAX))),
-														  _mm256_set1_pd(0x1p62), _CMP_NLT_UQ)));
+	Split51(x, scale, scale51, &h, &l, bad);
 	return _mm256_add_epi64(_mm256_slli_epi64(h, 51), l);
 }
 
@@ -1566,14 +1551,14 @@ Scan64Mean4(const void *in, const void *lag, void *out, int64_t n, int lsb, int6
 		if (lag)
 			PREFETCH_AHEAD(lag, i, f8);
 		if (lag && diff)
-			q = Fixed64(_mm256_sub_pd(Load4(in, i, n, f8), Load4(lag, i, n, f8)), scale, scale51, narrow);
+			q = Fixed64(_mm256_sub_pd(Load4(in, i, n, f8), Load4(lag, i, n, f8)), scale, scale51, narrow, NULL);
 		else if (check == 2)
-			q = Fixed64Guess(Load4(in, i, n, f8), scale, scale51, &vbad);
+			q = Fixed64(Load4(in, i, n, f8), scale, scale51, 0, &vbad);
 		else
 		{
-			q = Fixed64(Load4(in, i, n, f8), scale, scale51, narrow);
+			q = Fixed64(Load4(in, i, n, f8), scale, scale51, narrow, NULL);
 			if (lag)
-				q = _mm256_sub_epi64(q, Fixed64(Load4(lag, i, n, f8), scale, scale51, narrow));
+				q = _mm256_sub_epi64(q, Fixed64(Load4(lag, i, n, f8), scale, scale51, narrow, NULL));
 		}
 		p = q;
 		PREFIX4(p);
@@ -1691,16 +1676,16 @@ ScanSplit4(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 			PREFETCH_AHEAD(lag, i, f8);
 		if (lag && diff)
 			/* differences that are exact doubles: split once */
-			Split51(_mm256_sub_pd(Load4(in, i, n, f8), Load4(lag, i, n, f8)), scale, scale51, &qh, &ql);
+			Split51(_mm256_sub_pd(Load4(in, i, n, f8), Load4(lag, i, n, f8)), scale, scale51, &qh, &ql, NULL);
 		else
 		{
-			Split51(Load4(in, i, n, f8), scale, scale51, &qh, &ql);
+			Split51(Load4(in, i, n, f8), scale, scale51, &qh, &ql, NULL);
 			if (lag)
 			{
 				__m256i		yh,
 							yl;
 
-				Split51(Load4(lag, i, n, f8), scale, scale51, &yh, &yl);
+				Split51(Load4(lag, i, n, f8), scale, scale51, &yh, &yl, NULL);
 				qh = _mm256_sub_epi64(qh, yh);
 				ql = _mm256_sub_epi64(ql, yl);
 			}

@@ -56,8 +56,7 @@ BlockGuess(const void *in, void *out, int64_t n, bool f8, bool excl, Carry *carr
 	if (u == INT_MIN || (st->flags & GS_FLAG_NONFINITE) || n < GS_SIMD_MIN_VALUES ||
 		!gs_simd_kernels(f8, true, false) ||
 		(!(st->flags & GS_FLAG_NONNEGZERO) &&
-		 (f8 ? ((const uint64_t *) in)[0] == UINT64_C(0x8000000000000000)
-		  : ((const uint32_t *) in)[0] == UINT32_C(0x80000000))))
+		 (f8 ? ((const uint64_t *) in)[0] : ((const uint32_t *) in)[0]) == GS_SIGN_BIT(f8)))
 		return -1;
 	u = u > 0 ? 0 : u < -1022 ? -1022 : u;
 	if (!CarryIsZero(carry))
