@@ -457,9 +457,9 @@ extern GsStatus gs_chunked_scan(const GsScanSpec *spec, GsKernel kernel, int fau
 extern int	gs_cpu_simd;
 
 /*
- * The unit (a power of two's exponent) a row's first block of float running
- * totals tries before any analysis, on the vector kernels, for float4 [0]
- * and float8 [1]: the last block of the type analysed, INT_MIN before any
+ * The unit (a power of two's exponent) a block of float running totals
+ * tries before any analysis, on the vector kernels, for float4 [0] and
+ * float8 [1]: the last block of the type analysed, INT_MIN before any
  * (cpu/sum_block.c).  Results are identical whatever they hold; tests set
  * them.
  */

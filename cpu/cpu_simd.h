@@ -125,7 +125,8 @@ extern int64_t gs_simd_scan64_checked(const void *in, const void *lag, void *out
  * first vector holding a value that is not a multiple of 2^lsb below 2^62
  * units (NaN and infinities among them).  The caller guesses the unit and
  * goes on from *stop with an analysis of the rest; -0 is not looked for
- * (the caller sees that the row does not begin with it).
+ * (where the row so far is only -0, the caller sees that the block does
+ * not begin with it).
  */
 extern int64_t gs_simd_scan64_guess(const void *in, void *out, int64_t n, bool f8, int lsb,
 									bool excl, int64_t *acc, int64_t *stop);
