@@ -855,7 +855,7 @@ Scan64Near(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 static inline __attribute__((always_inline)) AVX512_TARGET int64_t
 ScanSplit(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_t *carry_h,
 		  int64_t *carry_l, int64_t rowpos0, int64_t w, const int f8, const int excl,
-		  const int diff, const int mean, int plain)
+		  const int diff, const int mean, int plain, const int check, int64_t *stop)
 {
 	const __m512i low52 = _mm512_set1_epi64(GS_QUOT_LO_MASK);
 	const __m512i zero = _mm512_setzero_si512();
@@ -953,11 +953,22 @@ ScanSplit(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_
 		else
 		{
 			__m512d		x = LOAD8(in, i, n, f8, k);
+			__m512d		xs = _mm512_mul_pd(x, in_scale);
 			__m512d		a = _mm512_fmadd_pd(x, in_scale59, magic);	/* RN(x*2^-lsb-59) + magic */
+			__m512d		r = _mm512_fnmadd_pd(_mm512_sub_pd(a, magic), two59, xs);
 
 			qh = _mm512_sub_epi64(_mm512_castpd_si512(a), magic_bits);
-			ql = _mm512_cvttpd_epi64(_mm512_fnmadd_pd(_mm512_sub_pd(a, magic), two59,
-													  _mm512_mul_pd(x, in_scale)));
+			ql = _mm512_cvttpd_epi64(r);
+			/*
+			 * values not analysed (gs_simd_scan_split_guess): stop before a
+			 * vector with a value that is not a multiple of 2^lsb below 2^62
+			 * units; r is exact for any such x (see Split51), an integer
+			 * only where x * 2^-lsb is one
+			 */
+			if (check && __builtin_expect((_mm512_cmp_pd_mask(_mm512_cvtepi64_pd(ql), r, _CMP_NEQ_UQ) |
+										   _mm512_cmp_pd_mask(_mm512_abs_pd(xs), _mm512_set1_pd(0x1p62),
+															  _CMP_NLT_UQ)) != 0, 0))
+				break;
 			if (lag)
 			{
 				/*
@@ -1037,6 +1048,8 @@ ScanSplit(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_
 #undef DIRECT_SUM
 	*carry_h = _mm_cvtsi128_si64(_mm512_castsi512_si128(ch));
 	*carry_l = _mm_cvtsi128_si64(_mm512_castsi512_si128(cl));
+	if (check)
+		*stop = i < n ? i : n;
 	return -1;
 }
 
@@ -1124,16 +1137,21 @@ Avx512Movmean64(const void *in, const void *lag, void *out, int64_t n, bool f8,
 #undef CASE
 }
 
-/* The carry-save 128-bit kernel, specialised. */
+/*
+ * The carry-save 128-bit kernel, specialised; checking each value where
+ * stop is given (gs_simd_scan_split_guess).
+ */
 static AVX512_TARGET int64_t
 Avx512ScanSplit(const void *in, void *out, int64_t n, bool f8, int lsb,
-				   bool excl, int64_t *carry_h, int64_t *carry_l)
+				   bool excl, int64_t *carry_h, int64_t *carry_l, int64_t *stop)
 {
-	if (f8)
-		return excl ? ScanSplit(in, NULL, out, n, lsb, carry_h, carry_l, 0, 0, 1, 1, 0, 0, 0)
-			: ScanSplit(in, NULL, out, n, lsb, carry_h, carry_l, 0, 0, 1, 0, 0, 0, 0);
-	return excl ? ScanSplit(in, NULL, out, n, lsb, carry_h, carry_l, 0, 0, 0, 1, 0, 0, 0)
-		: ScanSplit(in, NULL, out, n, lsb, carry_h, carry_l, 0, 0, 0, 0, 0, 0, 0);
+#define CASE(F8, EXCL, CHECK) \
+	if (f8 == (F8) && excl == (EXCL) && (stop != NULL) == (CHECK)) \
+		return ScanSplit(in, NULL, out, n, lsb, carry_h, carry_l, 0, 0, F8, EXCL, 0, 0, 0, CHECK, stop)
+	CASE(1, 0, 0); CASE(1, 1, 0); CASE(0, 0, 0); CASE(0, 1, 0);
+	CASE(1, 0, 1); CASE(1, 1, 1); CASE(0, 0, 1); CASE(0, 1, 1);
+#undef CASE
+	return ScanSplit(in, NULL, out, n, lsb, carry_h, carry_l, 0, 0, f8, excl, 0, 0, 0, stop != NULL, stop);
 }
 
 /* The carry-save 128-bit kernel of a moving sum, specialised. */
@@ -1142,10 +1160,10 @@ Avx512MovsumSplit(const void *in, const void *lag, void *out, int64_t n, bool f8
 					 int lsb, bool diff, int64_t *carry_h, int64_t *carry_l)
 {
 	if (f8)
-		return diff ? ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, 0, 0, 1, 0, 1, 0, 0)
-			: ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, 0, 0, 1, 0, 0, 0, 0);
-	return diff ? ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, 0, 0, 0, 0, 1, 0, 0)
-		: ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, 0, 0, 0, 0, 0, 0, 0);
+		return diff ? ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, 0, 0, 1, 0, 1, 0, 0, 0, NULL)
+			: ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, 0, 0, 1, 0, 0, 0, 0, 0, NULL);
+	return diff ? ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, 0, 0, 0, 0, 1, 0, 0, 0, NULL)
+		: ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, 0, 0, 0, 0, 0, 0, 0, 0, NULL);
 }
 
 /* The carry-save 128-bit kernel of a moving or running mean, specialised. */
@@ -1155,13 +1173,13 @@ Avx512MovmeanSplit(const void *in, const void *lag, void *out, int64_t n, bool f
 					  int64_t w, bool plain)
 {
 	if (f8 && diff)
-		(void) ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, rowpos0, w, 1, 0, 1, 1, plain);
+		(void) ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, rowpos0, w, 1, 0, 1, 1, plain, 0, NULL);
 	else if (f8)
-		(void) ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, rowpos0, w, 1, 0, 0, 1, plain);
+		(void) ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, rowpos0, w, 1, 0, 0, 1, plain, 0, NULL);
 	else if (diff)
-		(void) ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, rowpos0, w, 0, 0, 1, 1, plain);
+		(void) ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, rowpos0, w, 0, 0, 1, 1, plain, 0, NULL);
 	else
-		(void) ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, rowpos0, w, 0, 0, 0, 1, plain);
+		(void) ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, rowpos0, w, 0, 0, 0, 1, plain, 0, NULL);
 }
 
 /*
@@ -1637,7 +1655,7 @@ Scan64Mean4(const void *in, const void *lag, void *out, int64_t n, int lsb, int6
 static inline __attribute__((always_inline)) AVX2_TARGET int64_t
 ScanSplit4(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_t *carry_h,
 		   int64_t *carry_l, int64_t rowpos0, int64_t w, const int f8, const int excl,
-		   const int diff, const int mean, int plain)
+		   const int diff, const int mean, int plain, const int check, int64_t *stop)
 {
 	const __m256d scale = _mm256_set1_pd(gs_pow2(-lsb));
 	const __m256d scale51 = _mm256_set1_pd(gs_pow2(-lsb - 51));
@@ -1677,6 +1695,15 @@ ScanSplit4(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 		if (lag && diff)
 			/* differences that are exact doubles: split once */
 			Split51(_mm256_sub_pd(Load4(in, i, n, f8), Load4(lag, i, n, f8)), scale, scale51, &qh, &ql, NULL);
+		else if (check)
+		{
+			/* values not analysed (gs_simd_scan_split_guess): stop before one the unit does not hold */
+			__m256i		vbad;
+
+			Split51(Load4(in, i, n, f8), scale, scale51, &qh, &ql, &vbad);
+			if (__builtin_expect(_mm256_movemask_pd(_mm256_castsi256_pd(vbad)) != 0, 0))
+				break;
+		}
 		else
 		{
 			Split51(Load4(in, i, n, f8), scale, scale51, &qh, &ql, NULL);
@@ -1745,6 +1772,8 @@ ScanSplit4(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 		*carry_h = hh >> 8;
 		*carry_l = (int64_t) ((uint64_t) (hh & 255) << 51) + _mm_cvtsi128_si64(_mm256_castsi256_si128(cl));
 	}
+	if (check)
+		*stop = i < n ? i : n;
 	return -1;
 }
 
@@ -1805,19 +1834,25 @@ Avx2Movmean64(const void *in, const void *lag, void *out, int64_t n, bool f8, in
 #undef CASE
 }
 
-/* The carry-save 128-bit kernel on AVX2 (sums, or means with mean), specialised. */
+/*
+ * The carry-save 128-bit kernel on AVX2 (sums, or means with mean),
+ * specialised; checking each value where stop is given (running totals).
+ */
 static AVX2_TARGET int64_t
 Avx2ScanSplit(const void *in, const void *lag, void *out, int64_t n, bool f8, int lsb,
 			  bool excl, bool diff, bool mean, int64_t *carry_h, int64_t *carry_l,
-			  int64_t rowpos0, int64_t w, bool plain)
+			  int64_t rowpos0, int64_t w, bool plain, int64_t *stop)
 {
-#define CASE(F8, EXCL, DIFF, MEAN) \
-	if (f8 == (F8) && excl == (EXCL) && diff == (DIFF) && mean == (MEAN)) \
-		return ScanSplit4(in, lag, out, n, lsb, carry_h, carry_l, rowpos0, w, F8, EXCL, DIFF, MEAN, plain)
-	CASE(1, 0, 0, 0); CASE(1, 1, 0, 0); CASE(1, 0, 1, 0); CASE(1, 0, 0, 1); CASE(1, 0, 1, 1);
-	CASE(0, 0, 0, 0); CASE(0, 0, 1, 0); CASE(0, 0, 0, 1); CASE(0, 0, 1, 1);
+#define CASE(F8, EXCL, DIFF, MEAN, CHECK) \
+	if (f8 == (F8) && excl == (EXCL) && diff == (DIFF) && mean == (MEAN) && (stop != NULL) == (CHECK)) \
+		return ScanSplit4(in, lag, out, n, lsb, carry_h, carry_l, rowpos0, w, F8, EXCL, DIFF, MEAN, plain, \
+						  CHECK, stop)
+	CASE(1, 0, 0, 0, 0); CASE(1, 1, 0, 0, 0); CASE(1, 0, 1, 0, 0); CASE(1, 0, 0, 1, 0); CASE(1, 0, 1, 1, 0);
+	CASE(0, 0, 0, 0, 0); CASE(0, 0, 1, 0, 0); CASE(0, 0, 0, 1, 0); CASE(0, 0, 1, 1, 0);
+	CASE(1, 0, 0, 0, 1); CASE(1, 1, 0, 0, 1); CASE(0, 0, 0, 0, 1);
 #undef CASE
-	return ScanSplit4(in, lag, out, n, lsb, carry_h, carry_l, rowpos0, w, f8, excl, diff, mean, plain);
+	return ScanSplit4(in, lag, out, n, lsb, carry_h, carry_l, rowpos0, w, f8, excl, diff, mean, plain,
+					  stop != NULL, stop);
 }
 
 /* The 64-bit kernel (cpu_simd.h): AVX-512, else AVX2. */
@@ -1878,8 +1913,18 @@ gs_simd_scan_split(const void *in, void *out, int64_t n, bool f8, int lsb,
 				   bool excl, int64_t *carry_h, int64_t *carry_l)
 {
 	if (gs_simd_enabled())
-		return Avx512ScanSplit(in, out, n, f8, lsb, excl, carry_h, carry_l);
-	return Avx2ScanSplit(in, NULL, out, n, f8, lsb, excl, false, false, carry_h, carry_l, 0, 0, false);
+		return Avx512ScanSplit(in, out, n, f8, lsb, excl, carry_h, carry_l, NULL);
+	return Avx2ScanSplit(in, NULL, out, n, f8, lsb, excl, false, false, carry_h, carry_l, 0, 0, false, NULL);
+}
+
+/* The carry-save 128-bit kernel of values not analysed (cpu_simd.h): AVX-512, else AVX2. */
+int64_t
+gs_simd_scan_split_guess(const void *in, void *out, int64_t n, bool f8, int lsb, bool excl,
+						 int64_t *carry_h, int64_t *carry_l, int64_t *stop)
+{
+	if (gs_simd_enabled())
+		return Avx512ScanSplit(in, out, n, f8, lsb, excl, carry_h, carry_l, stop);
+	return Avx2ScanSplit(in, NULL, out, n, f8, lsb, excl, false, false, carry_h, carry_l, 0, 0, false, stop);
 }
 
 /* The carry-save 128-bit kernel of a moving sum (cpu_simd.h): AVX-512, else AVX2. */
@@ -1889,7 +1934,7 @@ gs_simd_movsum_split(const void *in, const void *lag, void *out, int64_t n, bool
 {
 	if (gs_simd_enabled())
 		return Avx512MovsumSplit(in, lag, out, n, f8, lsb, diff, carry_h, carry_l);
-	return Avx2ScanSplit(in, lag, out, n, f8, lsb, false, diff, false, carry_h, carry_l, 0, 0, false);
+	return Avx2ScanSplit(in, lag, out, n, f8, lsb, false, diff, false, carry_h, carry_l, 0, 0, false, NULL);
 }
 
 /* The carry-save 128-bit kernel of a mean (cpu_simd.h): AVX-512, else AVX2. */
@@ -1902,7 +1947,7 @@ gs_simd_movmean_split(const void *in, const void *lag, void *out, int64_t n, boo
 		Avx512MovmeanSplit(in, lag, out, n, f8, lsb, diff, carry_h, carry_l, rowpos0, w, plain);
 	else
 		(void) Avx2ScanSplit(in, lag, out, n, f8, lsb, false, diff, true, carry_h, carry_l,
-							 rowpos0, w, plain);
+							 rowpos0, w, plain, NULL);
 }
 
 #else							/* !GS_HAVE_AVX512_BUILD */
@@ -1991,6 +2036,15 @@ int64_t
 gs_simd_scan_split(const void *in, void *out, int64_t n, bool f8, int lsb,
 				   bool excl, int64_t *carry_h, int64_t *carry_l)
 {
+	return -1;
+}
+
+/* Built without AVX-512 support: never called. */
+int64_t
+gs_simd_scan_split_guess(const void *in, void *out, int64_t n, bool f8, int lsb, bool excl,
+						 int64_t *carry_h, int64_t *carry_l, int64_t *stop)
+{
+	*stop = 0;
 	return -1;
 }
 

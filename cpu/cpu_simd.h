@@ -140,6 +140,16 @@ extern int64_t gs_simd_scan_split(const void *in, void *out, int64_t n, bool f8,
 								  int64_t *carry_l);
 
 /*
+ * The carry-save 128-bit kernel of values not analysed, lsb in [-1022, 0]:
+ * as gs_simd_scan64_guess (the same check of each value, *stop), continuing
+ * from a carry of any size within gs_simd_split_ok's bounds once the values
+ * are added, which the caller checks with each value below 2^62 units.
+ */
+extern int64_t gs_simd_scan_split_guess(const void *in, void *out, int64_t n, bool f8,
+										int lsb, bool excl, int64_t *carry_h,
+										int64_t *carry_l, int64_t *stop);
+
+/*
  * The kernels of a moving sum (cpu/window.c): as gs_simd_scan64 and
  * gs_simd_scan_split, with lag[i] (the value leaving) subtracted where in[i]
  * is added; every window sum within the kernel's bounds.  With diff, each

@@ -1,9 +1,11 @@
 /*
  * cpu/sum_block.c — one block of a float row's running totals: the CPU
- * engine analyses the block (core/analysis.c) while it comes into the cache,
- * then scans it with the narrowest exact accumulator that holds the running
- * total carried in from the previous block (cpu/carry.h) plus anything the
- * block can add:
+ * engine first tries the unit of the block it analysed last, checking each
+ * value as it goes (BlockGuess); from the first value that unit cannot
+ * take, it analyses the block (core/analysis.c) while it comes into the
+ * cache, then scans it with the narrowest exact accumulator that holds the
+ * running total carried in from the previous block (cpu/carry.h) plus
+ * anything the block can add:
  *
  *   - vector kernels (cpu/cpu_simd.c), 64-bit or carry-save 128-bit, for
  *     blocks of finite values when the CPU has AVX-512 or AVX2; a block
@@ -34,25 +36,32 @@ int			gs_cpu_unit_hint[2] = {INT_MIN, INT_MIN};
  * A block in the unit of the block analysed before it, without an
  * analysis of its own: a row's blocks, and the rows of one column, are
  * often alike, and the analysis costs a third of a short row's scan.  The
- * 64-bit kernel checks each value as it converts it (gs_simd_scan64_guess)
- * and stops before the first vector it cannot take; *done gets the values
- * done, and the caller analyses the rest.  The unit is the hint, at most
- * 2^0 (a finer unit is as exact, and scaling by 2^-lsb >= 1 cannot
- * underflow) and at least 2^-1022, and no coarser than the carry's lowest
- * set bit; the carry must lie below 2^62 units in it.  Not after a NaN or
- * an infinity, nor where the row so far is only -0 (or nothing) and the
- * block begins with -0: such sums stay -0 until a term other than -0,
- * while after any other term an exact zero sum is +0, as the kernel's.
+ * kernels check each value as they convert it (gs_simd_scan64_guess,
+ * gs_simd_scan_split_guess) and stop before the first vector they cannot
+ * take; *done gets the values done, and the caller analyses the rest.  The
+ * unit is the hint, at most 2^0 (a finer unit is as exact, and scaling by
+ * 2^-lsb >= 1 cannot underflow) and at least 2^-1022, and no coarser than
+ * the carry's lowest set bit.  A carry below 2^62 units starts in the
+ * 64-bit kernel, which stops before a sum of 2^62 units; from there, or
+ * from a larger carry, the carry-save kernel goes on where its bounds hold
+ * the carry plus the rest of the block's values, each below 2^62 units.
+ * Not after a NaN or an infinity, nor where the row so far is only -0 (or
+ * nothing) and the block begins with -0: such sums stay -0 until a term
+ * other than -0, while after any other term an exact zero sum is +0, as
+ * the kernels'.  *bits gets the accumulator width used (0: none).
  */
 static int64_t
 BlockGuess(const void *in, void *out, int64_t n, bool f8, bool excl, Carry *carry,
-		   RowState *st, int64_t *done)
+		   RowState *st, int64_t *done, int *bits)
 {
 	int			u = __atomic_load_n(&gs_cpu_unit_hint[f8], __ATOMIC_RELAXED);
-	int64_t		acc = 0;
-	int64_t		bad;
+	int			b = 0;			/* |carry| <= 2^b units */
+	int			isz = f8 ? 8 : 4;
+	gs_i128		acc = 0;
+	int64_t		bad = -1;
 
 	*done = 0;
+	*bits = 0;
 	if (u == INT_MIN || (st->flags & GS_FLAG_NONFINITE) || n < GS_SIMD_MIN_VALUES ||
 		!gs_simd_kernels(f8, true, false) ||
 		(!(st->flags & GS_FLAG_NONNEGZERO) &&
@@ -61,18 +70,49 @@ BlockGuess(const void *in, void *out, int64_t n, bool f8, bool excl, Carry *carr
 	u = u > 0 ? 0 : u < -1022 ? -1022 : u;
 	if (!CarryIsZero(carry))
 	{
-		int			low,
-					b = CarryBits(carry, &low);
+		int			low;
 
+		b = CarryBits(carry, &low);
 		/* |carry| <= 2^b units of 2^carry->unit; its lowest set bit at carry->unit + low */
 		if (carry->unit + low < u)
 			u = carry->unit + low;
-		if (u < -1022 || b + carry->unit - u > 61)
+		b += carry->unit - u;
+		if (u < -1022 || b > 126)
 			return -1;
 		CarryRescale(carry, u);
-		acc = (int64_t) CarryToI128(carry);
+		acc = CarryToI128(carry);
 	}
-	bad = gs_simd_scan64_guess(in, out, n, f8, u, excl, &acc, done);
+	if (acc >= -((gs_i128) 1 << 62) && acc < (gs_i128) 1 << 62)
+	{
+		int64_t		a64 = (int64_t) acc;
+
+		bad = gs_simd_scan64_guess(in, out, n, f8, u, excl, &a64, done);
+		acc = a64;
+		*bits = 64;
+		b = 62;					/* where it stopped, |carry| <= 2^62 units */
+	}
+	/*
+	 * On in the carry-save kernel, unless the carry's lowest set bit lies
+	 * four or more bits above the unit: the hint may be too fine for these
+	 * values, and the analysis find a unit that holds the carry in 64 bits
+	 */
+	if (bad < 0 && *done < n && (acc & 15) != 0 &&
+		gs_simd_split_ok(f8, (b > 62 + gs_ceil_log2(n - *done) ? b : 62 + gs_ceil_log2(n - *done)) + 2, u))
+	{
+		int64_t		h,
+					l,
+					d2;
+
+		CarrySplit59(acc, &h, &l);
+		bad = gs_simd_scan_split_guess((const char *) in + *done * isz, (char *) out + *done * isz,
+									   n - *done, f8, u, excl, &h, &l, &d2);
+		acc = CarryJoin59(h, l);
+		*bits = 128;
+		if (bad >= 0)
+			bad += *done;
+		else
+			*done += d2;
+	}
 	if (*done > 0)
 	{
 		CarryFromI128(carry, acc, u);
@@ -236,18 +276,19 @@ gs_cpu_float_block(const void *in, void *out, int64_t n, bool f8, bool excl,
 	/* an exclusive sum after terms that were all -0: the block's first output is -0 */
 	bool		negz = excl && n > 0 &&
 		(st->flags & (GS_FLAG_ANY | GS_FLAG_NONNEGZERO | GS_FLAG_NONFINITE)) == GS_FLAG_ANY;
+	int			gbits;
 	int64_t		done,
-				bad = BlockGuess(in, out, n, f8, excl, carry, st, &done);
+				bad = BlockGuess(in, out, n, f8, excl, carry, st, &done, &gbits);
 	int			isz = f8 ? 8 : 4;
 
 	if (done == n || bad >= 0)
-		*bits = 64;
+		*bits = gbits > 0 ? gbits : 64;
 	else
 	{
 		bad = FloatBlockAnalysed((const char *) in + done * isz, (char *) out + done * isz,
 								 n - done, f8, excl, carry, st, scratch, bits);
 		if (done > 0)
-			*bits = *bits > 64 ? *bits : 64;
+			*bits = *bits > gbits ? *bits : gbits;
 		bad = bad >= 0 ? bad + done : -1;
 	}
 	if (negz && bad != 0)

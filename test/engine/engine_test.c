@@ -1159,6 +1159,58 @@ GuessCases(void)
 }
 
 /*
+ * Rows whose running totals outgrow 2^62 units of the guessed unit, so
+ * that blocks go on in the carry-save kernel without an analysis
+ * (gs_simd_scan_split_guess): three blocks and a bit of values about 100
+ * plus a drift, after a first value of 0, 2^30, 2^45 or 2^56 (carries from
+ * 2^62 units up to and past the carry-save kernels' bounds), with the
+ * hint at or finer than the values' unit; and an odd value in the second
+ * or third block (at a vector's start or inside one): a finer value, NaN,
+ * an infinity, values at and just below 2^62 units, a subnormal.  Both
+ * types, sums both ways, against the reference.
+ */
+static void
+WideGuessCases(void)
+{
+	static const int hints[] = {-70, -60, -52, -47};
+	static const double first[] = {0, 0x1p30, 0x1p45, 0x1p56};
+	static const double odd[] = {0, 1e-20, NAN, -INFINITY, 0x1p14, 0x1.fffffffffffffp13, 0x1p-1074};
+	static double x[3 * 4096 + 100];
+	int64_t		n = 3 * 4096 + 100;
+	int			t,
+				h,
+				fi,
+				oi,
+				ex;
+	int64_t		i;
+
+	for (t = 0; t < 2; t++)
+		for (fi = 0; fi < 4; fi++)
+			for (oi = 0; oi < 7; oi++)
+				for (h = 0; h < 4; h++)
+					for (ex = 0; ex < 2; ex++)
+					{
+						Case		c = {.type = t ? GS_FLOAT8 : GS_FLOAT4,
+							.nitems = n, .row_len = n, .exclusive = ex, .op = GS_OP_SUM,
+						.what = "rows past 2^62 units in a guessed unit"};
+
+						for (i = 0; i < n; i++)
+							x[i] = (double) (int64_t) (RandBelow(UINT64_C(1) << 52)) * 0x1p-52 * 100 + 50;
+						x[0] = first[fi];
+						if (oi > 0)
+						{
+							/* in the second block at a vector's start, in the third inside one */
+							x[4096 + 8 * (int64_t) RandBelow(500)] = odd[oi];
+							x[2 * 4096 + 1 + (int64_t) RandBelow(4000)] = odd[oi];
+						}
+						/* the hint for the first block, then what the kernels leave in it */
+						gs_cpu_unit_hint[t] = hints[h] + (t ? 0 : 29);
+						RunDoubles(&c, x);
+					}
+	gs_cpu_unit_hint[0] = gs_cpu_unit_hint[1] = INT_MIN;
+}
+
+/*
  * Running totals whose terms are -0 up to a block's end or about it (the
  * CPU engine's blocks are GS_CPU_BLOCK_VALUES long): the exclusive sum at
  * the first other term is -0, the inclusive one +0 where that term is +0;
@@ -1964,6 +2016,7 @@ main(int argc, char **argv)
 	CheckedStopCases();
 	UnitEdgeCases();
 	GuessCases();
+	WideGuessCases();
 	NegZeroPrefixCases();
 	ShortWindowCases();
 	LongFineCases();
