@@ -1089,6 +1089,17 @@ Avx512Scan64Guess(const void *in, void *out, int64_t n, bool f8, int lsb, bool e
 		: Scan64Mean(in, NULL, out, n, lsb, acc, 0, 0, 0, 0, 0, 0, 0, 2, stop);
 }
 
+/* The 64-bit kernel of running means of values not analysed (gs_simd_cummean64_guess), specialised. */
+static AVX512_TARGET void
+Avx512Cummean64Guess(const void *in, void *out, int64_t n, bool f8, int lsb, int64_t *acc,
+					 int64_t rowpos0, bool plain, int64_t *stop)
+{
+	if (f8)
+		(void) Scan64Mean(in, NULL, out, n, lsb, acc, rowpos0, INT64_MAX, 1, 0, 1, 0, plain, 2, stop);
+	else
+		(void) Scan64Mean(in, NULL, out, n, lsb, acc, rowpos0, INT64_MAX, 0, 0, 1, 0, plain, 2, stop);
+}
+
 /* The 64-bit kernel of a moving sum, specialised. */
 static AVX512_TARGET int64_t
 Avx512Movsum64(const void *in, const void *lag, void *out, int64_t n, bool f8,
@@ -1813,6 +1824,17 @@ Avx2Scan64Guess(const void *in, void *out, int64_t n, bool f8, int lsb, bool exc
 		: Scan64Mean4(in, NULL, out, n, lsb, acc, 0, 0, 0, 0, 0, 0, 0, 0, 2, stop);
 }
 
+/* The 64-bit kernel of running means of values not analysed on AVX2 (gs_simd_cummean64_guess), specialised. */
+static AVX2_TARGET void
+Avx2Cummean64Guess(const void *in, void *out, int64_t n, bool f8, int lsb, int64_t *acc,
+				   int64_t rowpos0, bool plain, int64_t *stop)
+{
+	if (f8)
+		(void) Scan64Mean4(in, NULL, out, n, lsb, acc, rowpos0, INT64_MAX, 1, 0, 1, 0, plain, 0, 2, stop);
+	else
+		(void) Scan64Mean4(in, NULL, out, n, lsb, acc, rowpos0, INT64_MAX, 0, 0, 1, 0, plain, 0, 2, stop);
+}
+
 /*
  * The 64-bit kernel of a mean on AVX2, specialised; checked where stop is
  * given (never narrow then).
@@ -1883,6 +1905,17 @@ gs_simd_scan64_guess(const void *in, void *out, int64_t n, bool f8, int lsb, boo
 	if (gs_simd_enabled())
 		return Avx512Scan64Guess(in, out, n, f8, lsb, excl, acc, stop);
 	return Avx2Scan64Guess(in, out, n, f8, lsb, excl, acc, stop);
+}
+
+/* The 64-bit kernel of running means of values not analysed (cpu_simd.h): AVX-512, else AVX2. */
+void
+gs_simd_cummean64_guess(const void *in, void *out, int64_t n, bool f8, int lsb, int64_t *acc,
+						int64_t rowpos0, bool plain, int64_t *stop)
+{
+	if (gs_simd_enabled())
+		Avx512Cummean64Guess(in, out, n, f8, lsb, acc, rowpos0, plain, stop);
+	else
+		Avx2Cummean64Guess(in, out, n, f8, lsb, acc, rowpos0, plain, stop);
 }
 
 /* The 64-bit kernel of a moving sum (cpu_simd.h): AVX-512, else AVX2. */
@@ -1986,6 +2019,14 @@ gs_simd_scan64_guess(const void *in, void *out, int64_t n, bool f8, int lsb, boo
 {
 	*stop = 0;
 	return -1;
+}
+
+/* Built without AVX-512 support: never called. */
+void
+gs_simd_cummean64_guess(const void *in, void *out, int64_t n, bool f8, int lsb, int64_t *acc,
+						int64_t rowpos0, bool plain, int64_t *stop)
+{
+	*stop = 0;
 }
 
 /* Built without AVX-512 support: never called. */

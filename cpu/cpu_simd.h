@@ -196,6 +196,15 @@ extern void gs_simd_movmean64(const void *in, const void *lag, void *out, int64_
 							  int64_t w, bool plain, bool narrow, int64_t *stop);
 
 /*
+ * Running means (gpu_cumavg) of values not analysed, in units of 2^lsb,
+ * lsb in [-1022, 0]: as gs_simd_movmean64 with nothing leaving (w: the
+ * whole row), checked as gs_simd_scan64_guess checks running totals (each
+ * value and each sum; *stop: the positions done, their means written).
+ */
+extern void gs_simd_cummean64_guess(const void *in, void *out, int64_t n, bool f8, int lsb,
+									int64_t *acc, int64_t rowpos0, bool plain, int64_t *stop);
+
+/*
  * The carry-save 128-bit kernel of a mean: as gs_simd_movsum_split (lag
  * NULL: nothing leaves), each window sum divided by its count,
  * min(rowpos0 + i + 1, w), and rounded once; plain as above.

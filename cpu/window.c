@@ -628,6 +628,61 @@ Stats(const char *v, int64_t n, bool f8, GsFloatStats *fs)
 }
 
 /*
+ * Running means (gpu_cumavg) of a block of values without NULLs in the
+ * unit of the block analysed before, without an analysis, as running
+ * totals take it (cpu/sum_block.c's BlockGuess, whose hint they share):
+ * the 64-bit kernel checks each value and each sum and stops before the
+ * first vector it cannot take.  Returns the values done, their means
+ * written; the caller analyses the rest.  Not after a NaN or an infinity,
+ * nor where the row so far is only -0 (or nothing) and the block begins
+ * with -0 (the -0s the kernel adds are not counted as such, and need not
+ * be once another value has entered).
+ */
+static int64_t
+MeanGuess(WinScan *ws, const char *in, char *out, int64_t n, int64_t rowpos0)
+{
+	WinState   *st = &ws->st;
+	bool		f8 = ws->f8;
+	int			u = __atomic_load_n(&gs_cpu_unit_hint[f8], __ATOMIC_RELAXED);
+	int64_t		acc = 0,
+				done = 0,
+				first = rowpos0 + ws->count_base;
+
+	if (u == INT_MIN || st->nan || st->pinf || st->ninf || n < GS_SIMD_MIN_VALUES ||
+		!gs_simd_kernels(f8, false, false) ||
+		(st->negz == st->nvals &&
+		 (f8 ? ((const uint64_t *) in)[0] : ((const uint32_t *) in)[0]) == GS_SIGN_BIT(f8)))
+		return 0;
+	u = u > 0 ? 0 : u < -1022 ? -1022 : u;
+	if (!CarryIsZero(&st->sum))
+	{
+		int			low,
+					b = CarryBits(&st->sum, &low);
+		gs_i128		a128;
+
+		/* no coarser than the carry's lowest set bit, which lies below 2^62 units */
+		if (st->sum.unit + low < u)
+			u = st->sum.unit + low;
+		if (u < -1022 || b + st->sum.unit - u > 126)
+			return 0;
+		CarryRescale(&st->sum, u);
+		a128 = CarryToI128(&st->sum);
+		if (a128 < -((gs_i128) 1 << 62) || a128 >= (gs_i128) 1 << 62)
+			return 0;
+		acc = (int64_t) a128;
+	}
+	gs_simd_cummean64_guess(in, out, n, f8, u, &acc, first, gs_simd_means_plain(f8, 64, u, first + n),
+							&done);
+	if (done > 0)
+	{
+		st->nvals += done;
+		CarryFromI128(&st->sum, acc, u);
+		ws->acc_bits = Max(ws->acc_bits, 64);
+	}
+	return done;
+}
+
+/*
  * One block of a float row: the unit and accumulator from the values
  * entering and leaving and the sum carried in (as cpu/sum_block.c chooses
  * them for running totals), then FloatLoop with its constants made constant.
@@ -651,6 +706,21 @@ FloatBlock(WinScan *ws, const char *in, int64_t a, const char *lag, char *out,
 	FloatConsts c;
 	FloatAcc	fa;
 	int64_t		bad;
+
+	if (mean && ws->window == INT64_MAX && !hasnulls)
+	{
+		/* running means: first in the unit of the block analysed before */
+		int64_t		done = MeanGuess(ws, in, out, np, rowpos0);
+
+		if (done == np)
+			return -1;
+		in += done * ws->in_size;
+		out += done * ws->out_size;
+		a -= done;
+		pos0 += done;
+		rowpos0 += done;
+		np -= done;
+	}
 
 	/*
 	 * One analysis of the values entering, kept by position; the values
@@ -680,6 +750,8 @@ FloatBlock(WinScan *ws, const char *in, int64_t a, const char *lag, char *out,
 	StatsMerge(&fs, &fl);
 	special = fs.special || st->nan || st->pinf || st->ninf || st->negz;
 	need = gs_cpu_block_width(&fs, a + b, &st->sum, f8, &unit);
+	if (mean && ws->window == INT64_MAX)
+		__atomic_store_n(&gs_cpu_unit_hint[f8], unit, __ATOMIC_RELAXED);
 
 	CarryRescale(&st->sum, unit);
 	memset(&c, 0, sizeof(c));

@@ -1101,13 +1101,14 @@ UnitEdgeCases(void)
 }
 
 /*
- * Running totals whose blocks begin in a guessed unit (gs_cpu_unit_hint,
- * cpu/sum_block.c's BlockGuess): rows like PostgreSQL's random() * 200 -
- * 100 of 100, 1,000 and 5,000 values, and the same with a value the
- * guess cannot hold placed in them (a tiny one, NaN, an infinity, a huge
- * one, -0 first or after +0, a subnormal), whole numbers, float4 too; the
- * hint none, the smallest, finer than the rows need, about what they
- * need, coarser, and above 2^0; sums both ways, against the reference.
+ * Running totals and means whose blocks begin in a guessed unit
+ * (gs_cpu_unit_hint, cpu/sum_block.c's BlockGuess, cpu/window.c's
+ * MeanGuess): rows like PostgreSQL's random() * 200 - 100 of 100, 1,000
+ * and 5,000 values, and the same with a value the guess cannot hold placed
+ * in them (a tiny one, NaN, an infinity, a huge one, -0 first or after
+ * +0, a subnormal), whole numbers, float4 too; the hint none, the
+ * smallest, finer than the rows need, about what they need, coarser, and
+ * above 2^0; sums both ways and running means, against the reference.
  */
 static void
 GuessCases(void)
@@ -1127,12 +1128,13 @@ GuessCases(void)
 		for (li = 0; li < 3; li++)
 			for (oi = 0; oi < 8; oi++)
 				for (h = 0; h < 9; h++)
-					for (ex = 0; ex < 2; ex++)
+					for (ex = 0; ex < 3; ex++)
 					{
 						int64_t		n = 5000,
 									rl = lens[li];
 						Case		c = {.type = t ? GS_FLOAT8 : GS_FLOAT4,
-							.nitems = n, .row_len = rl, .exclusive = ex, .op = GS_OP_SUM,
+							.nitems = n, .row_len = rl, .exclusive = ex == 1,
+							.op = ex == 2 ? GS_OP_CUMAVG : GS_OP_SUM,
 						.what = "rows in a guessed unit"};
 
 						for (i = 0; i < n; i++)
@@ -1167,7 +1169,7 @@ GuessCases(void)
  * hint at or finer than the values' unit; and an odd value in the second
  * or third block (at a vector's start or inside one): a finer value, NaN,
  * an infinity, values at and just below 2^62 units, a subnormal.  Both
- * types, sums both ways, against the reference.
+ * types, sums both ways and running means, against the reference.
  */
 static void
 WideGuessCases(void)
@@ -1188,10 +1190,11 @@ WideGuessCases(void)
 		for (fi = 0; fi < 4; fi++)
 			for (oi = 0; oi < 7; oi++)
 				for (h = 0; h < 4; h++)
-					for (ex = 0; ex < 2; ex++)
+					for (ex = 0; ex < 3; ex++)
 					{
 						Case		c = {.type = t ? GS_FLOAT8 : GS_FLOAT4,
-							.nitems = n, .row_len = n, .exclusive = ex, .op = GS_OP_SUM,
+							.nitems = n, .row_len = n, .exclusive = ex == 1,
+							.op = ex == 2 ? GS_OP_CUMAVG : GS_OP_SUM,
 						.what = "rows past 2^62 units in a guessed unit"};
 
 						for (i = 0; i < n; i++)
@@ -1215,7 +1218,8 @@ WideGuessCases(void)
  * CPU engine's blocks are GS_CPU_BLOCK_VALUES long): the exclusive sum at
  * the first other term is -0, the inclusive one +0 where that term is +0;
  * runs of 4,095 to 8,193 -0 then +0, 1 or PostgreSQL-like random values,
- * both types, sums both ways, with and without a unit hint.
+ * both types, sums both ways and running means, with and without a unit
+ * hint.
  */
 static void
 NegZeroPrefixCases(void)
@@ -1232,11 +1236,12 @@ NegZeroPrefixCases(void)
 	for (t = 0; t < 2; t++)
 		for (ri = 0; ri < 6; ri++)
 			for (v = 0; v < 3; v++)
-				for (ex = 0; ex < 2; ex++)
+				for (ex = 0; ex < 3; ex++)
 					for (h = 0; h < 2; h++)
 					{
 						Case		c = {.type = t ? GS_FLOAT8 : GS_FLOAT4, .nitems = 12000,
-							.row_len = 12000, .exclusive = ex, .op = GS_OP_SUM,
+							.row_len = 12000, .exclusive = ex == 1,
+							.op = ex == 2 ? GS_OP_CUMAVG : GS_OP_SUM,
 						.what = "-0 up to a block's end"};
 
 						for (i = 0; i < 12000; i++)
