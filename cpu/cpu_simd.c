@@ -968,7 +968,13 @@ ScanSplit(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_
 			if (check && __builtin_expect((_mm512_cmp_pd_mask(_mm512_cvtepi64_pd(ql), r, _CMP_NEQ_UQ) |
 										   _mm512_cmp_pd_mask(_mm512_abs_pd(xs), _mm512_set1_pd(0x1p62),
 															  _CMP_NLT_UQ)) != 0, 0))
+			{
+				int			j = (int) ((i >> 3) & (MEAN_BATCH - 1));
+
+				if (mean && j > 0)
+					FlushMeans8(out, i - 8 * j, n, j, f8, lsb, plain, 1, b1, b2, &cnext, wd);
 				break;
+			}
 			if (lag)
 			{
 				/*
@@ -1098,6 +1104,17 @@ Avx512Cummean64Guess(const void *in, void *out, int64_t n, bool f8, int lsb, int
 		(void) Scan64Mean(in, NULL, out, n, lsb, acc, rowpos0, INT64_MAX, 1, 0, 1, 0, plain, 2, stop);
 	else
 		(void) Scan64Mean(in, NULL, out, n, lsb, acc, rowpos0, INT64_MAX, 0, 0, 1, 0, plain, 2, stop);
+}
+
+/* The carry-save kernel of running means of values not analysed (gs_simd_cummean_split_guess), specialised. */
+static AVX512_TARGET void
+Avx512CummeanSplitGuess(const void *in, void *out, int64_t n, bool f8, int lsb, int64_t *carry_h,
+						int64_t *carry_l, int64_t rowpos0, bool plain, int64_t *stop)
+{
+	if (f8)
+		(void) ScanSplit(in, NULL, out, n, lsb, carry_h, carry_l, rowpos0, INT64_MAX, 1, 0, 0, 1, plain, 1, stop);
+	else
+		(void) ScanSplit(in, NULL, out, n, lsb, carry_h, carry_l, rowpos0, INT64_MAX, 0, 0, 0, 1, plain, 1, stop);
 }
 
 /* The 64-bit kernel of a moving sum, specialised. */
@@ -1713,7 +1730,13 @@ ScanSplit4(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 
 			Split51(Load4(in, i, n, f8), scale, scale51, &qh, &ql, &vbad);
 			if (__builtin_expect(_mm256_movemask_pd(_mm256_castsi256_pd(vbad)) != 0, 0))
+			{
+				int			j = (int) ((i >> 2) & (MEAN_BATCH - 1));
+
+				if (mean && j > 0)
+					FlushMeans4(out, i - 4 * j, n, j, f8, lsb, plain, 0, 1, b1, b2, &cnext, wd);
 				break;
+			}
 		}
 		else
 		{
@@ -1835,6 +1858,17 @@ Avx2Cummean64Guess(const void *in, void *out, int64_t n, bool f8, int lsb, int64
 		(void) Scan64Mean4(in, NULL, out, n, lsb, acc, rowpos0, INT64_MAX, 0, 0, 1, 0, plain, 0, 2, stop);
 }
 
+/* The carry-save kernel of running means of values not analysed on AVX2 (gs_simd_cummean_split_guess), specialised. */
+static AVX2_TARGET void
+Avx2CummeanSplitGuess(const void *in, void *out, int64_t n, bool f8, int lsb, int64_t *carry_h,
+					  int64_t *carry_l, int64_t rowpos0, bool plain, int64_t *stop)
+{
+	if (f8)
+		(void) ScanSplit4(in, NULL, out, n, lsb, carry_h, carry_l, rowpos0, INT64_MAX, 1, 0, 0, 1, plain, 1, stop);
+	else
+		(void) ScanSplit4(in, NULL, out, n, lsb, carry_h, carry_l, rowpos0, INT64_MAX, 0, 0, 0, 1, plain, 1, stop);
+}
+
 /*
  * The 64-bit kernel of a mean on AVX2, specialised; checked where stop is
  * given (never narrow then).
@@ -1916,6 +1950,17 @@ gs_simd_cummean64_guess(const void *in, void *out, int64_t n, bool f8, int lsb, 
 		Avx512Cummean64Guess(in, out, n, f8, lsb, acc, rowpos0, plain, stop);
 	else
 		Avx2Cummean64Guess(in, out, n, f8, lsb, acc, rowpos0, plain, stop);
+}
+
+/* The carry-save kernel of running means of values not analysed (cpu_simd.h): AVX-512, else AVX2. */
+void
+gs_simd_cummean_split_guess(const void *in, void *out, int64_t n, bool f8, int lsb, int64_t *carry_h,
+							int64_t *carry_l, int64_t rowpos0, bool plain, int64_t *stop)
+{
+	if (gs_simd_enabled())
+		Avx512CummeanSplitGuess(in, out, n, f8, lsb, carry_h, carry_l, rowpos0, plain, stop);
+	else
+		Avx2CummeanSplitGuess(in, out, n, f8, lsb, carry_h, carry_l, rowpos0, plain, stop);
 }
 
 /* The 64-bit kernel of a moving sum (cpu_simd.h): AVX-512, else AVX2. */
@@ -2025,6 +2070,14 @@ gs_simd_scan64_guess(const void *in, void *out, int64_t n, bool f8, int lsb, boo
 void
 gs_simd_cummean64_guess(const void *in, void *out, int64_t n, bool f8, int lsb, int64_t *acc,
 						int64_t rowpos0, bool plain, int64_t *stop)
+{
+	*stop = 0;
+}
+
+/* Built without AVX-512 support: never called. */
+void
+gs_simd_cummean_split_guess(const void *in, void *out, int64_t n, bool f8, int lsb, int64_t *carry_h,
+							int64_t *carry_l, int64_t rowpos0, bool plain, int64_t *stop)
 {
 	*stop = 0;
 }

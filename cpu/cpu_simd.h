@@ -205,6 +205,15 @@ extern void gs_simd_cummean64_guess(const void *in, void *out, int64_t n, bool f
 									int64_t *acc, int64_t rowpos0, bool plain, int64_t *stop);
 
 /*
+ * And on the carry-save 128-bit kernel (carry_h * 2^59 + carry_l), as
+ * gs_simd_scan_split_guess: each value checked, the caller checks the
+ * bounds with each value below 2^62 units.
+ */
+extern void gs_simd_cummean_split_guess(const void *in, void *out, int64_t n, bool f8, int lsb,
+										int64_t *carry_h, int64_t *carry_l, int64_t rowpos0,
+										bool plain, int64_t *stop);
+
+/*
  * The carry-save 128-bit kernel of a mean: as gs_simd_movsum_split (lag
  * NULL: nothing leaves), each window sum divided by its count,
  * min(rowpos0 + i + 1, w), and rounded once; plain as above.

@@ -630,13 +630,14 @@ Stats(const char *v, int64_t n, bool f8, GsFloatStats *fs)
 /*
  * Running means (gpu_cumavg) of a block of values without NULLs in the
  * unit of the block analysed before, without an analysis, as running
- * totals take it (cpu/sum_block.c's BlockGuess, whose hint they share):
- * the 64-bit kernel checks each value and each sum and stops before the
- * first vector it cannot take.  Returns the values done, their means
- * written; the caller analyses the rest.  Not after a NaN or an infinity,
- * nor where the row so far is only -0 (or nothing) and the block begins
- * with -0 (the -0s the kernel adds are not counted as such, and need not
- * be once another value has entered).
+ * totals take it (cpu/sum_block.c's BlockGuess, whose hint and rules they
+ * share): the 64-bit mean kernel from a carry below 2^62 units, checking
+ * each value and each sum, then the carry-save one checking each value;
+ * each stops before the first vector it cannot take.  Returns the values
+ * done, their means written; the caller analyses the rest.  Not after a
+ * NaN or an infinity, nor where the row so far is only -0 (or nothing) and
+ * the block begins with -0 (the -0s the kernels add are not counted as
+ * such, and need not be once another value has entered).
  */
 static int64_t
 MeanGuess(WinScan *ws, const char *in, char *out, int64_t n, int64_t rowpos0)
@@ -644,8 +645,10 @@ MeanGuess(WinScan *ws, const char *in, char *out, int64_t n, int64_t rowpos0)
 	WinState   *st = &ws->st;
 	bool		f8 = ws->f8;
 	int			u = __atomic_load_n(&gs_cpu_unit_hint[f8], __ATOMIC_RELAXED);
-	int64_t		acc = 0,
-				done = 0,
+	int			b = 0;			/* |carry| <= 2^b units */
+	int			need;
+	gs_i128		acc = 0;
+	int64_t		done = 0,
 				first = rowpos0 + ws->count_base;
 
 	if (u == INT_MIN || st->nan || st->pinf || st->ninf || n < GS_SIMD_MIN_VALUES ||
@@ -656,28 +659,50 @@ MeanGuess(WinScan *ws, const char *in, char *out, int64_t n, int64_t rowpos0)
 	u = u > 0 ? 0 : u < -1022 ? -1022 : u;
 	if (!CarryIsZero(&st->sum))
 	{
-		int			low,
-					b = CarryBits(&st->sum, &low);
-		gs_i128		a128;
+		int			low;
 
-		/* no coarser than the carry's lowest set bit, which lies below 2^62 units */
+		b = CarryBits(&st->sum, &low);
+		/* no coarser than the carry's lowest set bit */
 		if (st->sum.unit + low < u)
 			u = st->sum.unit + low;
-		if (u < -1022 || b + st->sum.unit - u > 126)
+		b += st->sum.unit - u;
+		if (u < -1022 || b > 126)
 			return 0;
 		CarryRescale(&st->sum, u);
-		a128 = CarryToI128(&st->sum);
-		if (a128 < -((gs_i128) 1 << 62) || a128 >= (gs_i128) 1 << 62)
-			return 0;
-		acc = (int64_t) a128;
+		acc = CarryToI128(&st->sum);
 	}
-	gs_simd_cummean64_guess(in, out, n, f8, u, &acc, first, gs_simd_means_plain(f8, 64, u, first + n),
-							&done);
+	if (acc >= -((gs_i128) 1 << 62) && acc < (gs_i128) 1 << 62)
+	{
+		int64_t		a64 = (int64_t) acc;
+
+		gs_simd_cummean64_guess(in, out, n, f8, u, &a64, first,
+								gs_simd_means_plain(f8, 64, u, first + n), &done);
+		acc = a64;
+		b = 62;					/* where it stopped, |carry| <= 2^62 units */
+		if (done > 0)
+			ws->acc_bits = Max(ws->acc_bits, 64);
+	}
+	/* on in the carry-save kernel, as BlockGuess goes on */
+	need = (b > 62 + gs_ceil_log2(n - done) ? b : 62 + gs_ceil_log2(n - done)) + 2;
+	if (done < n && (acc & 15) != 0 && gs_simd_split_ok(f8, need, u))
+	{
+		int64_t		h,
+					l,
+					d2;
+		int			isz = ws->in_size;
+
+		CarrySplit59(acc, &h, &l);
+		gs_simd_cummean_split_guess(in + done * isz, out + done * ws->out_size, n - done, f8, u, &h, &l,
+									first + done, gs_simd_means_plain(f8, need, u, first + n), &d2);
+		acc = CarryJoin59(h, l);
+		done += d2;
+		if (d2 > 0)
+			ws->acc_bits = Max(ws->acc_bits, 128);
+	}
 	if (done > 0)
 	{
 		st->nvals += done;
 		CarryFromI128(&st->sum, acc, u);
-		ws->acc_bits = Max(ws->acc_bits, 64);
 	}
 	return done;
 }
