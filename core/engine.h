@@ -457,11 +457,11 @@ extern GsStatus gs_chunked_scan(const GsScanSpec *spec, GsKernel kernel, int fau
 extern int	gs_cpu_simd;
 
 /*
- * The unit (a power of two's exponent) a block of float running totals
- * tries before any analysis, on the vector kernels, for float4 [0] and
- * float8 [1]: the last block of the type analysed, INT_MIN before any
- * (cpu/sum_block.c).  Results are identical whatever they hold; tests set
- * them.
+ * The unit (a power of two's exponent) a block of float running totals or
+ * running means tries before any analysis, on the vector kernels, for
+ * float4 [0] and float8 [1]: the last such block of the type analysed,
+ * INT_MIN before any (cpu/sum_block.c).  Results are identical whatever
+ * they hold; tests set them.
  */
 extern int	gs_cpu_unit_hint[2];
 

@@ -68,6 +68,14 @@ extern int64_t gs_cpu_float_block(const void *in, void *out, int64_t n, bool f8,
 								  uint64_t *scratch, int *bits);
 
 /*
+ * A block without an analysis (cpu/sum_block.c's BlockGuess, cpu/window.c's
+ * MeanGuess): the unit it tries, the carry in it, and whether the carry-save
+ * kernel may go on (gs_cpu_guess_split_need's width, 0 where not).
+ */
+extern bool gs_cpu_guess_unit(bool f8, Carry *carry, int *unit, gs_i128 *acc, int *bits);
+extern int	gs_cpu_guess_split_need(bool f8, gs_i128 acc, int bits, int64_t n, int unit);
+
+/*
  * The unit and width (returned) of a block's exact accumulator, from the
  * analysis of its n values and the carry in (cpu/sum_block.c).
  */

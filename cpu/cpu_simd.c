@@ -72,6 +72,19 @@ MayOverflow(int f8, int lsb, int bits)
 }
 
 /*
+ * The lanes of values not analysed (the guess kernels) that the unit does
+ * not hold: x * 2^-lsb = xs not an integer below 2^62 (NaN and infinities
+ * among them).  v is xs or an exact remainder of it that is an integer
+ * exactly where xs is one, iv its conversion truncated to int64.
+ */
+static inline __attribute__((always_inline)) AVX512_TARGET __mmask8
+Unheld8(__m512d xs, __m512d v, __m512i iv)
+{
+	return _mm512_cmp_pd_mask(_mm512_cvtepi64_pd(iv), v, _CMP_NEQ_UQ) |
+		_mm512_cmp_pd_mask(_mm512_abs_pd(xs), _mm512_set1_pd(0x1p62), _CMP_NLT_UQ);
+}
+
+/*
  * Store eight results and, with chk, return the lanes that overflowed to
  * an infinity (no input is infinite in these kernels); without, 0.
  */
@@ -660,7 +673,7 @@ FlushMeans8(void *out, int64_t i0, int64_t n, int cnt, int f8, int lsb, int plai
  * min(rowpos0 + i + 1, w), instead (FlushMeans8: a double's sums in
  * batches, a float's at once).  check 1: every sum checked
  * (gs_simd_scan64_checked); 2: every value too, none analysed
- * (gs_simd_scan64_guess: no lag, no mean).
+ * (gs_simd_scan64_guess, gs_simd_cummean64_guess: no lag).
  */
 static inline __attribute__((always_inline)) AVX512_TARGET int64_t
 Scan64Mean(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_t *acc,
@@ -698,8 +711,7 @@ Scan64Mean(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 			__m512d		xs = _mm512_mul_pd(LOAD8(in, i, n, f8, k), in_scale);
 
 			q = _mm512_cvttpd_epi64(xs);
-			vbad = _mm512_cmp_pd_mask(_mm512_cvtepi64_pd(q), xs, _CMP_NEQ_UQ) |
-				_mm512_cmp_pd_mask(_mm512_abs_pd(xs), _mm512_set1_pd(0x1p62), _CMP_NLT_UQ);
+			vbad = Unheld8(xs, xs, q);
 		}
 		else
 		{
@@ -960,14 +972,12 @@ ScanSplit(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_
 			qh = _mm512_sub_epi64(_mm512_castpd_si512(a), magic_bits);
 			ql = _mm512_cvttpd_epi64(r);
 			/*
-			 * values not analysed (gs_simd_scan_split_guess): stop before a
-			 * vector with a value that is not a multiple of 2^lsb below 2^62
-			 * units; r is exact for any such x (see Split51), an integer
-			 * only where x * 2^-lsb is one
+			 * values not analysed (gs_simd_scan_split_guess,
+			 * gs_simd_cummean_split_guess): stop before a vector with a
+			 * value the unit does not hold; r is exact for any x (see
+			 * Split51), an integer only where x * 2^-lsb is one
 			 */
-			if (check && __builtin_expect((_mm512_cmp_pd_mask(_mm512_cvtepi64_pd(ql), r, _CMP_NEQ_UQ) |
-										   _mm512_cmp_pd_mask(_mm512_abs_pd(xs), _mm512_set1_pd(0x1p62),
-															  _CMP_NLT_UQ)) != 0, 0))
+			if (check && __builtin_expect(Unheld8(xs, r, ql) != 0, 0))
 			{
 				int			j = (int) ((i >> 3) & (MEAN_BATCH - 1));
 
@@ -1263,7 +1273,7 @@ Load4(const void *in, int64_t i, int64_t n, int f8)
  * 2^-lsb, scale51: 2^(-lsb-51)): H = RN(x * 2^(-lsb-51)) read from the bits
  * of its sum with 1.5 * 2^52 (|H| < 2^51), and L = x * 2^-lsb - H * 2^51,
  * exact from one fused multiply-add, |L| <= 2^50, read likewise.  With bad
- * (values not analysed, gs_simd_scan64_guess), *bad gets the lanes whose
+ * (values not analysed: the guess kernels), *bad gets the lanes whose
  * x * 2^-lsb is not an integer below 2^62 (NaN and infinities among them):
  * the fused multiply-add is exact for any double x (x * 2^-lsb and H *
  * 2^51 are multiples of x's lowest bit, and their difference lies below
@@ -1892,7 +1902,8 @@ Avx2Movmean64(const void *in, const void *lag, void *out, int64_t n, bool f8, in
 
 /*
  * The carry-save 128-bit kernel on AVX2 (sums, or means with mean),
- * specialised; checking each value where stop is given (running totals).
+ * specialised; checking each value where stop is given (values not
+ * analysed, no lag).
  */
 static AVX2_TARGET int64_t
 Avx2ScanSplit(const void *in, const void *lag, void *out, int64_t n, bool f8, int lsb,

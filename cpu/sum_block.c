@@ -33,55 +33,92 @@
 int			gs_cpu_unit_hint[2] = {INT_MIN, INT_MIN};
 
 /*
+ * The unit a block tries without an analysis: the hint, at most 2^0 (a
+ * finer unit is as exact, and scaling by 2^-lsb >= 1 cannot underflow) and
+ * at least 2^-1022, and no coarser than the carry's lowest set bit; the
+ * carry is re-expressed in it.  *acc gets the carry, *bits a bound b with
+ * |carry| <= 2^b units.  False where there is no hint or the carry is too
+ * wide.
+ */
+bool
+gs_cpu_guess_unit(bool f8, Carry *carry, int *unit, gs_i128 *acc, int *bits)
+{
+	int			u = __atomic_load_n(&gs_cpu_unit_hint[f8], __ATOMIC_RELAXED);
+	int			low;
+
+	*acc = 0;
+	*bits = 0;
+	if (u == INT_MIN)
+		return false;
+	u = u > 0 ? 0 : u < -1022 ? -1022 : u;
+	if (!CarryIsZero(carry))
+	{
+		*bits = CarryBits(carry, &low);
+		/* |carry| <= 2^b units of 2^carry->unit; its lowest set bit at carry->unit + low */
+		if (carry->unit + low < u)
+			u = carry->unit + low;
+		*bits += carry->unit - u;
+		if (u < -1022 || *bits > 126)
+			return false;
+		CarryRescale(carry, u);
+		*acc = CarryToI128(carry);
+	}
+	*unit = u;
+	return true;
+}
+
+/*
+ * The width (gs_simd_split_ok's need) of the sums of the carry-save kernel
+ * going on without an analysis, in the guessed unit, for n more values each
+ * below 2^62 units after the carry acc, |acc| <= 2^bits units; 0 where it
+ * should not go on: past the kernel's bounds, or where the carry's lowest
+ * set bit lies four or more bits above the unit (the hint may be too fine
+ * for these values, and the analysis find a unit that holds the carry in 64
+ * bits).
+ */
+int
+gs_cpu_guess_split_need(bool f8, gs_i128 acc, int bits, int64_t n, int unit)
+{
+	int			top = 62 + gs_ceil_log2(n);
+	int			need = (bits > top ? bits : top) + 2;
+
+	return (acc & 15) != 0 && gs_simd_split_ok(f8, need, unit) ? need : 0;
+}
+
+/*
  * A block in the unit of the block analysed before it, without an
  * analysis of its own: a row's blocks, and the rows of one column, are
  * often alike, and the analysis costs a third of a short row's scan.  The
  * kernels check each value as they convert it (gs_simd_scan64_guess,
  * gs_simd_scan_split_guess) and stop before the first vector they cannot
  * take; *done gets the values done, and the caller analyses the rest.  The
- * unit is the hint, at most 2^0 (a finer unit is as exact, and scaling by
- * 2^-lsb >= 1 cannot underflow) and at least 2^-1022, and no coarser than
- * the carry's lowest set bit.  A carry below 2^62 units starts in the
+ * unit is gs_cpu_guess_unit's.  A carry below 2^62 units starts in the
  * 64-bit kernel, which stops before a sum of 2^62 units; from there, or
- * from a larger carry, the carry-save kernel goes on where its bounds hold
- * the carry plus the rest of the block's values, each below 2^62 units.
- * Not after a NaN or an infinity, nor where the row so far is only -0 (or
- * nothing) and the block begins with -0: such sums stay -0 until a term
- * other than -0, while after any other term an exact zero sum is +0, as
- * the kernels'.  *bits gets the accumulator width used (0: none).
+ * from a larger carry, the carry-save kernel goes on where
+ * gs_cpu_guess_split_need allows.  Not after a NaN or an infinity, nor
+ * where the row so far is only -0 (or nothing) and the block begins with
+ * -0: such sums stay -0 until a term other than -0, while after any other
+ * term an exact zero sum is +0, as the kernels'.  *bits gets the
+ * accumulator width used (0: none).
  */
 static int64_t
 BlockGuess(const void *in, void *out, int64_t n, bool f8, bool excl, Carry *carry,
 		   RowState *st, int64_t *done, int *bits)
 {
-	int			u = __atomic_load_n(&gs_cpu_unit_hint[f8], __ATOMIC_RELAXED);
-	int			b = 0;			/* |carry| <= 2^b units */
+	int			u,
+				b;				/* |carry| <= 2^b units */
 	int			isz = f8 ? 8 : 4;
-	gs_i128		acc = 0;
+	gs_i128		acc;
 	int64_t		bad = -1;
 
 	*done = 0;
 	*bits = 0;
-	if (u == INT_MIN || (st->flags & GS_FLAG_NONFINITE) || n < GS_SIMD_MIN_VALUES ||
+	if ((st->flags & GS_FLAG_NONFINITE) || n < GS_SIMD_MIN_VALUES ||
 		!gs_simd_kernels(f8, true, false) ||
 		(!(st->flags & GS_FLAG_NONNEGZERO) &&
-		 (f8 ? ((const uint64_t *) in)[0] : ((const uint32_t *) in)[0]) == GS_SIGN_BIT(f8)))
+		 (f8 ? ((const uint64_t *) in)[0] : ((const uint32_t *) in)[0]) == GS_SIGN_BIT(f8)) ||
+		!gs_cpu_guess_unit(f8, carry, &u, &acc, &b))
 		return -1;
-	u = u > 0 ? 0 : u < -1022 ? -1022 : u;
-	if (!CarryIsZero(carry))
-	{
-		int			low;
-
-		b = CarryBits(carry, &low);
-		/* |carry| <= 2^b units of 2^carry->unit; its lowest set bit at carry->unit + low */
-		if (carry->unit + low < u)
-			u = carry->unit + low;
-		b += carry->unit - u;
-		if (u < -1022 || b > 126)
-			return -1;
-		CarryRescale(carry, u);
-		acc = CarryToI128(carry);
-	}
 	if (acc >= -((gs_i128) 1 << 62) && acc < (gs_i128) 1 << 62)
 	{
 		int64_t		a64 = (int64_t) acc;
@@ -91,13 +128,7 @@ BlockGuess(const void *in, void *out, int64_t n, bool f8, bool excl, Carry *carr
 		*bits = 64;
 		b = 62;					/* where it stopped, |carry| <= 2^62 units */
 	}
-	/*
-	 * On in the carry-save kernel, unless the carry's lowest set bit lies
-	 * four or more bits above the unit: the hint may be too fine for these
-	 * values, and the analysis find a unit that holds the carry in 64 bits
-	 */
-	if (bad < 0 && *done < n && (acc & 15) != 0 &&
-		gs_simd_split_ok(f8, (b > 62 + gs_ceil_log2(n - *done) ? b : 62 + gs_ceil_log2(n - *done)) + 2, u))
+	if (bad < 0 && *done < n && gs_cpu_guess_split_need(f8, acc, b, n - *done, u) > 0)
 	{
 		int64_t		h,
 					l,

@@ -631,46 +631,33 @@ Stats(const char *v, int64_t n, bool f8, GsFloatStats *fs)
  * Running means (gpu_cumavg) of a block of values without NULLs in the
  * unit of the block analysed before, without an analysis, as running
  * totals take it (cpu/sum_block.c's BlockGuess, whose hint and rules they
- * share): the 64-bit mean kernel from a carry below 2^62 units, checking
- * each value and each sum, then the carry-save one checking each value;
- * each stops before the first vector it cannot take.  Returns the values
- * done, their means written; the caller analyses the rest.  Not after a
- * NaN or an infinity, nor where the row so far is only -0 (or nothing) and
- * the block begins with -0 (the -0s the kernels add are not counted as
- * such, and need not be once another value has entered).
+ * share: gs_cpu_guess_unit, gs_cpu_guess_split_need): the 64-bit mean
+ * kernel from a carry below 2^62 units, checking each value and each sum,
+ * then the carry-save one checking each value; each stops before the first
+ * vector it cannot take.  Returns the values done, their means written;
+ * the caller analyses the rest.  Not after a NaN or an infinity, nor where
+ * the row so far is only -0 (or nothing) and the block begins with -0 (the
+ * -0s the kernels add are not counted as such, and need not be once
+ * another value has entered).
  */
 static int64_t
 MeanGuess(WinScan *ws, const char *in, char *out, int64_t n, int64_t rowpos0)
 {
 	WinState   *st = &ws->st;
 	bool		f8 = ws->f8;
-	int			u = __atomic_load_n(&gs_cpu_unit_hint[f8], __ATOMIC_RELAXED);
-	int			b = 0;			/* |carry| <= 2^b units */
-	int			need;
-	gs_i128		acc = 0;
+	int			u,
+				b,				/* |carry| <= 2^b units */
+				need;
+	gs_i128		acc;
 	int64_t		done = 0,
 				first = rowpos0 + ws->count_base;
 
-	if (u == INT_MIN || st->nan || st->pinf || st->ninf || n < GS_SIMD_MIN_VALUES ||
+	if (st->nan || st->pinf || st->ninf || n < GS_SIMD_MIN_VALUES ||
 		!gs_simd_kernels(f8, false, false) ||
 		(st->negz == st->nvals &&
-		 (f8 ? ((const uint64_t *) in)[0] : ((const uint32_t *) in)[0]) == GS_SIGN_BIT(f8)))
+		 (f8 ? ((const uint64_t *) in)[0] : ((const uint32_t *) in)[0]) == GS_SIGN_BIT(f8)) ||
+		!gs_cpu_guess_unit(f8, &st->sum, &u, &acc, &b))
 		return 0;
-	u = u > 0 ? 0 : u < -1022 ? -1022 : u;
-	if (!CarryIsZero(&st->sum))
-	{
-		int			low;
-
-		b = CarryBits(&st->sum, &low);
-		/* no coarser than the carry's lowest set bit */
-		if (st->sum.unit + low < u)
-			u = st->sum.unit + low;
-		b += st->sum.unit - u;
-		if (u < -1022 || b > 126)
-			return 0;
-		CarryRescale(&st->sum, u);
-		acc = CarryToI128(&st->sum);
-	}
 	if (acc >= -((gs_i128) 1 << 62) && acc < (gs_i128) 1 << 62)
 	{
 		int64_t		a64 = (int64_t) acc;
@@ -683,8 +670,7 @@ MeanGuess(WinScan *ws, const char *in, char *out, int64_t n, int64_t rowpos0)
 			ws->acc_bits = Max(ws->acc_bits, 64);
 	}
 	/* on in the carry-save kernel, as BlockGuess goes on */
-	need = (b > 62 + gs_ceil_log2(n - done) ? b : 62 + gs_ceil_log2(n - done)) + 2;
-	if (done < n && (acc & 15) != 0 && gs_simd_split_ok(f8, need, u))
+	if (done < n && (need = gs_cpu_guess_split_need(f8, acc, b, n - done, u)) > 0)
 	{
 		int64_t		h,
 					l,
