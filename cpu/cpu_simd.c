@@ -318,15 +318,17 @@ Means512(const int64_t *hi, const int64_t *lo, const int64_t *c, int n, int e, d
 
 /*
  * QuotD8 in four lanes on AVX2 (masks are lanes of all ones): the same
- * operations in the same order.  Returns the lanes decided.
+ * operations in the same order, from the quotient q = RN(sh / cd), which
+ * the caller computed (FlushMeans4 divides a vector ahead).  Returns the
+ * lanes decided.
  */
 static inline __attribute__((always_inline)) AVX2_TARGET __m256i
-QuotD4(__m256d sh, __m256d sl, __m256d cd, __m256d scale, int f8, int normal, __m256d *res)
+QuotD4Rest(__m256d q, __m256d sh, __m256d sl, __m256d cd, __m256d scale, int f8, int normal,
+		   __m256d *res)
 {
 	const __m256i one = _mm256_set1_epi64x(1);
 	const __m256i izero = _mm256_setzero_si256();
 	const __m256d absmask = _mm256_castsi256_pd(_mm256_set1_epi64x(INT64_MAX));
-	__m256d		q = _mm256_div_pd(sh, cd);
 	__m256i		qb = _mm256_castpd_si256(q);
 	__m256d		r,
 				u,
@@ -374,6 +376,13 @@ QuotD4(__m256d sh, __m256d sl, __m256d cd, __m256d scale, int f8, int normal, __
 	return _mm256_andnot_si256(bad, ok);
 }
 
+/* QuotD4Rest with its division. */
+static inline __attribute__((always_inline)) AVX2_TARGET __m256i
+QuotD4(__m256d sh, __m256d sl, __m256d cd, __m256d scale, int f8, int normal, __m256d *res)
+{
+	return QuotD4Rest(_mm256_div_pd(sh, cd), sh, sl, cd, scale, f8, normal, res);
+}
+
 /*
  * Step 1 in four lanes (Sum2x8): S = x1 * 2^k + x2, k = 52 (|x1| <= 2^51,
  * 0 <= x2 < 2^52) or 51 (|x1| < 2^51, 0 <= x2 < 2^51); the conversions by
@@ -394,10 +403,9 @@ Sum2x4(__m256i x1, __m256i x2, double two_k, __m256d *sh, __m256d *sl)
  * in the range of gs_quotient_fast; lanes outside it are not decided.
  */
 static inline __attribute__((always_inline)) AVX2_TARGET __m256i
-Quot4(__m256i hi, __m256i lo, __m256i c, __m256d scale, int f8, __m256d *res)
+Quot4Rest(__m256d q, __m256d sh, __m256d sl, __m256i hi, __m256i lo, __m256i c, __m256d scale,
+		  int f8, __m256d *res)
 {
-	__m256d		sh,
-				sl;
 	__m256i		zsum = _mm256_cmpeq_epi64(_mm256_or_si256(hi, lo), _mm256_setzero_si256());
 	/* the fast quotient's range: hi in [-2^51, 2^51), c <= GS_QUOT_MAX_COUNT */
 	__m256i		hb = _mm256_add_epi64(hi, _mm256_set1_epi64x(INT64_C(1) << 51));
@@ -405,8 +413,18 @@ Quot4(__m256i hi, __m256i lo, __m256i c, __m256d scale, int f8, __m256d *res)
 														  _mm256_cmpgt_epi64(_mm256_set1_epi64x(INT64_C(1) << 52), hb)),
 										 _mm256_cmpgt_epi64(_mm256_set1_epi64x((int64_t) GS_QUOT_MAX_COUNT + 1), c));
 
+	return _mm256_and_si256(range, _mm256_or_si256(zsum, QuotD4Rest(q, sh, sl, U52_TO_PD(c), scale, f8, 1, res)));
+}
+
+/* Quot4Rest with its sum's two doubles (Sum2x4, k = 52) and division. */
+static inline __attribute__((always_inline)) AVX2_TARGET __m256i
+Quot4(__m256i hi, __m256i lo, __m256i c, __m256d scale, int f8, __m256d *res)
+{
+	__m256d		sh,
+				sl;
+
 	Sum2x4(hi, lo, 0x1p52, &sh, &sl);
-	return _mm256_and_si256(range, _mm256_or_si256(zsum, QuotD4(sh, sl, U52_TO_PD(c), scale, f8, 1, res)));
+	return Quot4Rest(_mm256_div_pd(sh, U52_TO_PD(c)), sh, sl, hi, lo, c, scale, f8, res);
 }
 
 /* gs_cpu_means's batch on AVX2, four at a time; the tail by the scalar code. */
@@ -1473,35 +1491,54 @@ StoreMeans4(void *out, int64_t i, int64_t n, int ok, int f8, __m256d v, __m256i 
 }
 
 /*
- * Four means (Scan64Mean4, ScanSplit4): each window sum S = x1 * 2^k + x2
- * (units of 2^lsb; Sum2x4's ranges) over its count cd (an integer as a
- * double) into out + i: with plain (gs_simd_means_plain), QuotD4 without
- * the checks it covers, else Quot4 (k = 52); the scalar code takes the
- * lanes left (StoreMeans4).
+ * A batch's sum m as S = x1 * 2^k + x2 (units of 2^lsb; Sum2x4's ranges)
+ * and as two doubles sh + sl = S (sl = 0 where sh is exact): with wide,
+ * ScanSplit4's H * 2^51 + L (p, p2; L normalised), k = 51 for plain
+ * blocks, else floor(H / 2) * 2^52 + ((H mod 2) * 2^51 + L), k = 52; else
+ * Scan64Mean4's int64 p: for plain blocks p itself (k = 0; sh + sl from
+ * I51_TO_PD where narrow, Split64x4 for a double, I64ToPd for a float, whose
+ * quotient needs no sl), else p >> 52 and its low 52 bits (k = 52).
  */
 static inline __attribute__((always_inline)) AVX2_TARGET void
-Mean4(void *out, int64_t i, int64_t n, int f8, int lsb, int plain, __m256i x1, __m256i x2, int k,
-	  __m256d cd)
+MeanSum4(__m256i p, __m256i p2, int f8, int plain, int narrow, const int wide, __m256i *x1,
+		 __m256i *x2, int *k, __m256d *sh, __m256d *sl)
 {
-	const double scale = gs_pow2(lsb);
-	__m256d		v,
-				sh,
-				sl;
-	__m256i		ok;
-
-	if (plain)
+	*sl = _mm256_setzero_pd();
+	if (wide && plain)
 	{
-		Sum2x4(x1, x2, gs_pow2(k), &sh, &sl);
-		ok = QuotD4(sh, sl, cd, _mm256_set1_pd(scale), f8, 0, &v);
+		*x1 = p;
+		*x2 = p2;
+		*k = 51;
+	}
+	else if (wide)
+	{
+		*x1 = _mm256_sub_epi64(_mm256_srli_epi64(_mm256_add_epi64(p, _mm256_set1_epi64x(INT64_C(1) << 62)), 1),
+							   _mm256_set1_epi64x(INT64_C(1) << 61));
+		*x2 = _mm256_or_si256(_mm256_slli_epi64(_mm256_and_si256(p, _mm256_set1_epi64x(1)), 51), p2);
+		*k = 52;
+	}
+	else if (plain)
+	{
+		*x1 = p;
+		*x2 = _mm256_setzero_si256();
+		*k = 0;
+		if (narrow)
+			*sh = I51_TO_PD(p);
+		else if (f8)
+			Split64x4(p, sh, sl);
+		else
+			*sh = I64ToPd(p);
+		return;
 	}
 	else
-		/* the counts as int64 (below 2^52: read from the bits of cd + 2^52) */
-		ok = Quot4(x1, x2,
-				   _mm256_sub_epi64(_mm256_castpd_si256(_mm256_add_pd(cd, _mm256_set1_pd(0x1p52))),
-									_mm256_castpd_si256(_mm256_set1_pd(0x1p52))),
-				   _mm256_set1_pd(scale), f8, &v);
-	StoreMeans4(out, i, n, _mm256_movemask_pd(_mm256_castsi256_pd(ok)), f8, v, x1, x2, k, cd, lsb,
-				scale);
+	{
+		/* x1: p >> 52, arithmetic */
+		*x1 = _mm256_or_si256(_mm256_srli_epi64(p, 52),
+							  _mm256_slli_epi64(_mm256_cmpgt_epi64(_mm256_setzero_si256(), p), 12));
+		*x2 = _mm256_and_si256(p, _mm256_set1_epi64x(GS_QUOT_LO_MASK));
+		*k = 52;
+	}
+	Sum2x4(*x1, *x2, gs_pow2(*k), sh, sl);
 }
 
 /* COUNTS8_INIT in four lanes. */
@@ -1510,65 +1547,95 @@ Mean4(void *out, int64_t i, int64_t n, int f8, int lsb, int plain, __m256i x1, _
 	const __m256d wd = _mm256_set1_pd((double) (w))
 
 /*
- * FlushMeans8 in four lanes: with wide, ScanSplit4's sums H * 2^51 + L (b1,
- * b2, L normalised), by Mean4 (k = 51) for plain blocks, else as floor(H /
- * 2) * 2^52 + ((H mod 2) * 2^51 + L) (k = 52); else Scan64Mean4's int64
- * sums (b1): for plain blocks RN(S) (I64ToPd) for a float, RN(S) and S -
- * RN(S) (Split64x4) for a double; else by Mean4 as p >> 52 and its low
- * 52 bits.
+ * FlushMeans8 in four lanes: the batch's sums (b1, b2: MeanSum4's p, p2)
+ * over their counts into out + i0 .. : for plain blocks QuotD4Rest without
+ * the checks they cover, else Quot4Rest; the scalar code takes the lanes
+ * left (StoreMeans4).  Each sum's two doubles and quotient are computed a
+ * vector ahead of the rest of its mean (the division's latency is most of
+ * the chain, as the conversion is in Scan64Mean4).
  */
 static inline __attribute__((always_inline)) AVX2_TARGET void
 FlushMeans4(void *out, int64_t i0, int64_t n, int cnt, int f8, int lsb, int plain, int narrow,
 			const int wide, const __m256i *b1, const __m256i *b2, __m256d *cnext, __m256d wd)
 {
 	const double sc = gs_pow2(lsb);
-	int			m;
+	const __m256d vsc = _mm256_set1_pd(sc);
+	__m256i		x1,
+				x2;
+	__m256d		sh,
+				sl,
+				q,
+				cd;
+	int			k,
+				m;
 
+	cd = _mm256_min_pd(*cnext, wd);
+	MeanSum4(b1[0], wide ? b2[0] : b1[0], f8, plain, narrow, wide, &x1, &x2, &k, &sh, &sl);
+	q = _mm256_div_pd(sh, cd);
 	for (m = 0; m < cnt; m++)
 	{
-		int64_t		i = i0 + 4 * m;
-		__m256i		p = b1[m];
-		__m256d		cd = _mm256_min_pd(*cnext, wd);
+		__m256i		ok,
+					y1 = x1,
+					y2 = x2;
+		__m256d		v,
+					th = sh,
+					tl = sl,
+					tq = q,
+					tc = cd;
 
 		*cnext = _mm256_add_pd(*cnext, _mm256_set1_pd(4));
-		if (wide && plain)
-			Mean4(out, i, n, f8, lsb, 1, p, b2[m], 51, cd);
-		else if (wide)
-			Mean4(out, i, n, f8, lsb, 0,
-				  _mm256_sub_epi64(_mm256_srli_epi64(_mm256_add_epi64(p, _mm256_set1_epi64x(INT64_C(1) << 62)), 1),
-								   _mm256_set1_epi64x(INT64_C(1) << 61)),
-				  _mm256_or_si256(_mm256_slli_epi64(_mm256_and_si256(p, _mm256_set1_epi64x(1)), 51), b2[m]),
-				  52, cd);
-		else if (plain)
+		if (m + 1 < cnt)
 		{
-			__m256d		v,
-						sh,
-						sl = _mm256_setzero_pd();
-			__m256i		ok;
-
-			if (narrow)
-				sh = I51_TO_PD(p);	/* exact: sl stays 0 */
-			else if (f8)
-				Split64x4(p, &sh, &sl);
-			else
-				sh = I64ToPd(p);
-			ok = QuotD4(sh, sl, cd, _mm256_set1_pd(sc), f8, 0, &v);
-			StoreMeans4(out, i, n, _mm256_movemask_pd(_mm256_castsi256_pd(ok)), f8, v, p,
-						_mm256_setzero_si256(), 0, cd, lsb, sc);
+			/* the next vector's sum and quotient */
+			cd = _mm256_min_pd(*cnext, wd);
+			MeanSum4(b1[m + 1], wide ? b2[m + 1] : b1[m + 1], f8, plain, narrow, wide, &x1, &x2, &k,
+					 &sh, &sl);
+			q = _mm256_div_pd(sh, cd);
 		}
+		if (plain)
+			ok = QuotD4Rest(tq, th, tl, tc, vsc, f8, 0, &v);
 		else
-			/* hi: p >> 52, arithmetic */
-			Mean4(out, i, n, f8, lsb, 0,
-				  _mm256_or_si256(_mm256_srli_epi64(p, 52),
-								  _mm256_slli_epi64(_mm256_cmpgt_epi64(_mm256_setzero_si256(), p), 12)),
-				  _mm256_and_si256(p, _mm256_set1_epi64x(GS_QUOT_LO_MASK)), 52, cd);
+			/* the counts as int64 (below 2^52: read from the bits of tc + 2^52) */
+			ok = Quot4Rest(tq, th, tl, y1, y2,
+						   _mm256_sub_epi64(_mm256_castpd_si256(_mm256_add_pd(tc, _mm256_set1_pd(0x1p52))),
+											_mm256_castpd_si256(_mm256_set1_pd(0x1p52))),
+						   vsc, f8, &v);
+		StoreMeans4(out, i0 + 4 * m, n, _mm256_movemask_pd(_mm256_castsi256_pd(ok)), f8, v, y1, y2, k,
+					tc, lsb, sc);
 	}
+}
+
+/*
+ * Scan64Mean4's values i .. i + 3 (lanes past n load as zeros) in units,
+ * as int64: less the values leaving (lag), whole or (diff) as exact
+ * differences; with check 2, *vbad gets the lanes the unit does not hold
+ * (Split51), else zeros.
+ */
+static inline __attribute__((always_inline)) AVX2_TARGET __m256i
+Values64x4(const void *in, const void *lag, int64_t i, int64_t n, __m256d scale, __m256d scale51,
+		   const int f8, const int diff, const int narrow, const int check, __m256i *vbad)
+{
+	__m256i		q;
+
+	*vbad = _mm256_setzero_si256();
+	if (lag && diff)
+		return Fixed64(_mm256_sub_pd(Load4(in, i, n, f8), Load4(lag, i, n, f8)), scale, scale51, narrow, NULL);
+	if (check == 2)
+		return Fixed64(Load4(in, i, n, f8), scale, scale51, 0, vbad);
+	q = Fixed64(Load4(in, i, n, f8), scale, scale51, narrow, NULL);
+	if (lag)
+		q = _mm256_sub_epi64(q, Fixed64(Load4(lag, i, n, f8), scale, scale51, narrow, NULL));
+	return q;
 }
 
 /*
  * The 64-bit kernel on AVX2: as Scan64Mean, four values at a time (lanes
  * past n load as zeros and add nothing), but a float's means in batches
- * too (FlushMeans4), which measured faster here.
+ * too (FlushMeans4), which measured faster here.  Each vector's values
+ * are converted two iterations ahead of their sums (Values64x4): the
+ * conversion's chain of dependent floating-point operations is long, and
+ * with it in the same iteration the out-of-order core's scheduler fills
+ * with operations waiting on it (test/bench/NOTES.md).
  */
 static inline __attribute__((always_inline)) AVX2_TARGET int64_t
 Scan64Mean4(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_t *acc,
@@ -1592,30 +1659,29 @@ Scan64Mean4(const void *in, const void *lag, void *out, int64_t n, int lsb, int6
 	const __m256d nsub = _mm256_set1_pd(0x1.8p52 * gs_pow2(le));
 	__m256i		carry = _mm256_set1_epi64x(*acc);
 	__m256i		bp[MEAN_BATCH];
+	__m256i		q1,
+				q2,
+				vbad1,
+				vbad2;
 	int64_t		i;
 
 	COUNTS4_INIT(rowpos0, w);
+	q1 = Values64x4(in, lag, 0, n, scale, scale51, f8, diff, narrow, check, &vbad1);
+	q2 = Values64x4(in, lag, 4, n, scale, scale51, f8, diff, narrow, check, &vbad2);
 	for (i = 0; i < n; i += 4)
 	{
-		__m256i		q,
+		__m256i		q = q1,
 					p,
 					t,
-					vbad = _mm256_setzero_si256();
+					vbad = vbad1;
 		int			bad;
 
 		PREFETCH_AHEAD(in, i, f8);
 		if (lag)
 			PREFETCH_AHEAD(lag, i, f8);
-		if (lag && diff)
-			q = Fixed64(_mm256_sub_pd(Load4(in, i, n, f8), Load4(lag, i, n, f8)), scale, scale51, narrow, NULL);
-		else if (check == 2)
-			q = Fixed64(Load4(in, i, n, f8), scale, scale51, 0, &vbad);
-		else
-		{
-			q = Fixed64(Load4(in, i, n, f8), scale, scale51, narrow, NULL);
-			if (lag)
-				q = _mm256_sub_epi64(q, Fixed64(Load4(lag, i, n, f8), scale, scale51, narrow, NULL));
-		}
+		q1 = q2;
+		vbad1 = vbad2;
+		q2 = Values64x4(in, lag, i + 8, n, scale, scale51, f8, diff, narrow, check, &vbad2);
 		p = q;
 		PREFIX4(p);
 		/* the carry's chain: one addition of the four values' total */
@@ -1679,10 +1745,41 @@ Scan64Mean4(const void *in, const void *lag, void *out, int64_t n, int lsb, int6
 	} while (0)
 
 /*
+ * ScanSplit4's values i .. i + 3 (lanes past n load as zeros) as H * 2^51
+ * + L (Split51): less the values leaving (lag), each split or (diff) their
+ * exact differences split once; with check, *vbad gets the lanes the unit
+ * does not hold, else zeros.
+ */
+static inline __attribute__((always_inline)) AVX2_TARGET void
+SplitValues4(const void *in, const void *lag, int64_t i, int64_t n, __m256d scale, __m256d scale51,
+			 const int f8, const int diff, const int check, __m256i *qh, __m256i *ql, __m256i *vbad)
+{
+	*vbad = _mm256_setzero_si256();
+	if (lag && diff)
+		Split51(_mm256_sub_pd(Load4(in, i, n, f8), Load4(lag, i, n, f8)), scale, scale51, qh, ql, NULL);
+	else if (check)
+		Split51(Load4(in, i, n, f8), scale, scale51, qh, ql, vbad);
+	else
+	{
+		Split51(Load4(in, i, n, f8), scale, scale51, qh, ql, NULL);
+		if (lag)
+		{
+			__m256i		yh,
+						yl;
+
+			Split51(Load4(lag, i, n, f8), scale, scale51, &yh, &yl, NULL);
+			*qh = _mm256_sub_epi64(*qh, yh);
+			*ql = _mm256_sub_epi64(*ql, yl);
+		}
+	}
+}
+
+/*
  * The carry-save 128-bit kernel on AVX2: as ScanSplit, four values at a
  * time, but each value H * 2^51 + L (Split51; a moving sum's difference of
  * exact doubles split as one value), so four of them and a carry (L in
- * [0, 2^51)) stay far below 2^62.  A sum S = H * 2^51 + L, L normalised,
+ * [0, 2^51)) stay far below 2^62.  The values are split two iterations
+ * ahead of their sums (SplitValues4), as in Scan64Mean4.  A sum S = H * 2^51 + L, L normalised,
  * is two exact doubles (|H| < 2^51), and one fused multiply-add H * 2^51 +
  * L rounds it once (float8); for float4 L is first jammed at 2^28 where
  * |S| >= 2^53 (H >= 4 or H <= -5), which leaves S exact in double (|S| <
@@ -1715,12 +1812,20 @@ ScanSplit4(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 				b2[MEAN_BATCH];
 	int64_t		i;
 
-	COUNTS4_INIT(rowpos0, w);
+	__m256i		qh1,
+				ql1,
+				vbad1,
+				qh2,
+				ql2,
+				vbad2;
 
+	COUNTS4_INIT(rowpos0, w);
+	SplitValues4(in, lag, 0, n, scale, scale51, f8, diff, check, &qh1, &ql1, &vbad1);
+	SplitValues4(in, lag, 4, n, scale, scale51, f8, diff, check, &qh2, &ql2, &vbad2);
 	for (i = 0; i < n; i += 4)
 	{
-		__m256i		qh,
-					ql,
+		__m256i		qh = qh1,
+					ql = ql1,
 					ph,
 					pl,
 					th,
@@ -1730,37 +1835,19 @@ ScanSplit4(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 		PREFETCH_AHEAD(in, i, f8);
 		if (lag)
 			PREFETCH_AHEAD(lag, i, f8);
-		if (lag && diff)
-			/* differences that are exact doubles: split once */
-			Split51(_mm256_sub_pd(Load4(in, i, n, f8), Load4(lag, i, n, f8)), scale, scale51, &qh, &ql, NULL);
-		else if (check)
+		/* values not analysed (gs_simd_scan_split_guess): stop before one the unit does not hold */
+		if (check && __builtin_expect(_mm256_movemask_pd(_mm256_castsi256_pd(vbad1)) != 0, 0))
 		{
-			/* values not analysed (gs_simd_scan_split_guess): stop before one the unit does not hold */
-			__m256i		vbad;
+			int			j = (int) ((i >> 2) & (MEAN_BATCH - 1));
 
-			Split51(Load4(in, i, n, f8), scale, scale51, &qh, &ql, &vbad);
-			if (__builtin_expect(_mm256_movemask_pd(_mm256_castsi256_pd(vbad)) != 0, 0))
-			{
-				int			j = (int) ((i >> 2) & (MEAN_BATCH - 1));
-
-				if (mean && j > 0)
-					FlushMeans4(out, i - 4 * j, n, j, f8, lsb, plain, 0, 1, b1, b2, &cnext, wd);
-				break;
-			}
+			if (mean && j > 0)
+				FlushMeans4(out, i - 4 * j, n, j, f8, lsb, plain, 0, 1, b1, b2, &cnext, wd);
+			break;
 		}
-		else
-		{
-			Split51(Load4(in, i, n, f8), scale, scale51, &qh, &ql, NULL);
-			if (lag)
-			{
-				__m256i		yh,
-							yl;
-
-				Split51(Load4(lag, i, n, f8), scale, scale51, &yh, &yl, NULL);
-				qh = _mm256_sub_epi64(qh, yh);
-				ql = _mm256_sub_epi64(ql, yl);
-			}
-		}
+		qh1 = qh2;
+		ql1 = ql2;
+		vbad1 = vbad2;
+		SplitValues4(in, lag, i + 8, n, scale, scale51, f8, diff, check, &qh2, &ql2, &vbad2);
 		ph = qh;
 		pl = ql;
 		PREFIX4(ph);
