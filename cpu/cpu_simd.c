@@ -151,8 +151,10 @@ JoinSum(int64_t x1, int64_t x2, int k)
  * proves each step) in eight lanes, the same operations in the same
  * order, from step 2 on (but half an ulp of q in one product, 2^-53 for
  * 2^-52 * 0.5: the same exact value, rounded once; and the step of one
- * ulp, up or toward zero, one masked addition): the sum S as sh = RN(S)
- * and sl = S - sh (step 1),
+ * ulp, up or toward zero, one masked addition; the tie and the direction
+ * each in one comparison, below): the sum S as sh = RN(S) and sl = S - sh
+ * (step 1), the quotient q = RN(sh / cd), which the caller computed
+ * (FlushMeans8 divides a vector ahead),
  * the count as the double cd (1 <= c < 2^52), scale 2^e.  Returns the
  * lanes decided, their results in *res (float results as doubles, to be
  * converted once).  With normal, a result that is not a normal number is
@@ -160,17 +162,15 @@ JoinSum(int64_t x1, int64_t x2, int k)
  * (gs_simd_means_plain), and a zero sum gives +0, decided.
  */
 static inline __attribute__((always_inline)) AVX512_TARGET __mmask8
-QuotD8(__m512d sh, __m512d sl, __m512d cd, __m512d scale, int f8, int normal, __m512d *res)
+QuotD8Rest(__m512d q, __m512d sh, __m512d sl, __m512d cd, __m512d scale, int f8, int normal,
+		   __m512d *res)
 {
-	const __m512i sign = _mm512_set1_epi64(INT64_MIN);
 	const __m512i one = _mm512_set1_epi64(1);
-	__m512d		q = _mm512_div_pd(sh, cd);
 	__m512i		qb = _mm512_castpd_si512(q);
 	__m512d		r,
 				u,
 				h,
 				ar;
-	__m512i		rb;
 	__mmask8	up,
 				toward0,
 				bad;
@@ -190,17 +190,25 @@ QuotD8(__m512d sh, __m512d sl, __m512d cd, __m512d scale, int f8, int normal, __
 			_mm512_cmp_pd_mask(ar, _mm512_set1_pd(0x1p128), _CMP_LT_OQ);
 	}
 	r = _mm512_add_pd(_mm512_fnmadd_pd(q, cd, sh), sl);
-	rb = _mm512_castpd_si512(r);
 	/* half an ulp of q, 2^(E - 53), in one exact product */
 	u = _mm512_mul_pd(_mm512_castsi512_pd(_mm512_and_si512(qb, _mm512_set1_epi64(INT64_C(0x7ff0000000000000)))),
 					  _mm512_set1_pd(0x1p-53));
 	h = _mm512_mul_pd(cd, u);
 	ar = _mm512_abs_pd(r);
-	up = _mm512_cmp_pd_mask(ar, h, _CMP_GT_OQ) |
-		(_mm512_cmp_pd_mask(ar, h, _CMP_EQ_OQ) & _mm512_test_epi64_mask(qb, one));
-	toward0 = _mm512_test_epi64_mask(_mm512_xor_si512(rb, qb), sign);
-	bad = _mm512_testn_epi64_mask(qb, _mm512_set1_epi64((INT64_C(1) << 52) - 1)) & toward0 &
-		_mm512_cmp_pd_mask(ar, _mm512_setzero_pd(), _CMP_NEQ_UQ);
+	/*
+	 * up: |r| > h, or |r| = h and q odd (a tie, to even), compared as the
+	 * bits of two doubles >= +0, which order as the doubles do: |r| + (q
+	 * odd) > h
+	 */
+	up = _mm512_cmpgt_epi64_mask(_mm512_add_epi64(_mm512_castpd_si512(ar), _mm512_and_si512(qb, one)),
+								 _mm512_castpd_si512(h));
+	/*
+	 * toward0: r and q of opposite signs, both nonzero: r * q < 0 (S, q
+	 * and r are in units here, |q| >= 2^-52 unless S = 0 and r a multiple
+	 * of ulp(q): the product neither underflows nor overflows)
+	 */
+	toward0 = _mm512_cmp_pd_mask(_mm512_mul_pd(r, q), _mm512_setzero_pd(), _CMP_LT_OQ);
+	bad = _mm512_testn_epi64_mask(qb, _mm512_set1_epi64((INT64_C(1) << 52) - 1)) & toward0;
 	/* up: plus one, or minus one toward zero */
 	qb = _mm512_mask_add_epi64(qb, up, qb, _mm512_mask_blend_epi64(toward0, one, _mm512_set1_epi64(-1)));
 	*res = _mm512_mul_pd(_mm512_castsi512_pd(qb), scale);
@@ -209,6 +217,13 @@ QuotD8(__m512d sh, __m512d sl, __m512d cd, __m512d scale, int f8, int normal, __
 	ar = _mm512_abs_pd(*res);
 	return (__mmask8) ~bad & _mm512_cmp_pd_mask(ar, _mm512_set1_pd(0x1p-1022), _CMP_GT_OQ) &
 		_mm512_cmp_pd_mask(ar, _mm512_set1_pd(0x1.fffffffffffffp1023), _CMP_LE_OQ);
+}
+
+/* QuotD8Rest with its division. */
+static inline __attribute__((always_inline)) AVX512_TARGET __mmask8
+QuotD8(__m512d sh, __m512d sl, __m512d cd, __m512d scale, int f8, int normal, __m512d *res)
+{
+	return QuotD8Rest(_mm512_div_pd(sh, cd), sh, sl, cd, scale, f8, normal, res);
 }
 
 /*
@@ -231,18 +246,27 @@ Sum2x8(__m512i hi, __m512i lo, __m512d *sh, __m512d *sl)
  * outside the fast quotient's range is not.
  */
 static inline __attribute__((always_inline)) AVX512_TARGET __mmask8
-Quot8(__m512i hi, __m512i lo, __m512i c, __m512d scale, int f8, __m512d *res)
+Quot8Rest(__m512d q, __m512d sh, __m512d sl, __m512i hi, __m512i lo, __m512i c, __m512d scale,
+		  int f8, __m512d *res)
 {
-	__m512d		sh,
-				sl;
 	__mmask8	zsum = _mm512_cmpeq_epi64_mask(_mm512_or_si512(hi, lo), _mm512_setzero_si512());
 	/* the fast quotient's range: hi in [-2^51, 2^51), c <= GS_QUOT_MAX_COUNT */
 	__mmask8	range = _mm512_cmplt_epu64_mask(_mm512_add_epi64(hi, _mm512_set1_epi64(INT64_C(1) << 51)),
 												_mm512_set1_epi64(INT64_C(1) << 52)) &
 		_mm512_cmple_epu64_mask(c, _mm512_set1_epi64((int64_t) GS_QUOT_MAX_COUNT));
 
+	return range & (zsum | QuotD8Rest(q, sh, sl, _mm512_cvtepi64_pd(c), scale, f8, 1, res));
+}
+
+/* Quot8Rest with its sum's two doubles (Sum2x8) and division. */
+static inline __attribute__((always_inline)) AVX512_TARGET __mmask8
+Quot8(__m512i hi, __m512i lo, __m512i c, __m512d scale, int f8, __m512d *res)
+{
+	__m512d		sh,
+				sl;
+
 	Sum2x8(hi, lo, &sh, &sl);
-	return range & (zsum | QuotD8(sh, sl, _mm512_cvtepi64_pd(c), scale, f8, 1, res));
+	return Quot8Rest(_mm512_div_pd(sh, _mm512_cvtepi64_pd(c)), sh, sl, hi, lo, c, scale, f8, res);
 }
 
 /*
@@ -334,8 +358,7 @@ QuotD4Rest(__m256d q, __m256d sh, __m256d sl, __m256d cd, __m256d scale, int f8,
 				u,
 				h,
 				ar;
-	__m256i		rb,
-				up,
+	__m256i		up,
 				toward0,
 				bad,
 				ok;
@@ -354,17 +377,25 @@ QuotD4Rest(__m256d q, __m256d sh, __m256d sl, __m256d cd, __m256d scale, int f8,
 																	   _mm256_cmp_pd(ar, _mm256_set1_pd(0x1p128), _CMP_LT_OQ))));
 	}
 	r = _mm256_add_pd(_mm256_fnmadd_pd(q, cd, sh), sl);
-	rb = _mm256_castpd_si256(r);
 	u = _mm256_mul_pd(_mm256_castsi256_pd(_mm256_and_si256(qb, _mm256_set1_epi64x(INT64_C(0x7ff0000000000000)))),
 					  _mm256_set1_pd(0x1p-53));
 	h = _mm256_mul_pd(cd, u);
 	ar = _mm256_and_pd(r, absmask);
-	up = _mm256_castpd_si256(_mm256_cmp_pd(ar, h, _CMP_GT_OQ));
-	up = _mm256_or_si256(up, _mm256_and_si256(_mm256_castpd_si256(_mm256_cmp_pd(ar, h, _CMP_EQ_OQ)),
-											  _mm256_cmpeq_epi64(_mm256_and_si256(qb, one), one)));
-	toward0 = _mm256_cmpgt_epi64(izero, _mm256_xor_si256(rb, qb));
+	/*
+	 * up: |r| > h, or |r| = h and q odd (a tie, to even), compared as the
+	 * bits of two doubles >= +0, which order as the doubles do: |r| + (q
+	 * odd) > h
+	 */
+	up = _mm256_cmpgt_epi64(_mm256_add_epi64(_mm256_castpd_si256(ar), _mm256_and_si256(qb, one)),
+							_mm256_castpd_si256(h));
+	/*
+	 * toward0: r and q of opposite signs, both nonzero: r * q < 0 (S, q
+	 * and r are in units here, |q| >= 2^-52 unless S = 0 and r a multiple
+	 * of ulp(q): the product neither underflows nor overflows)
+	 */
+	toward0 = _mm256_castpd_si256(_mm256_cmp_pd(_mm256_mul_pd(r, q), _mm256_setzero_pd(), _CMP_LT_OQ));
 	bad = _mm256_and_si256(_mm256_cmpeq_epi64(_mm256_and_si256(qb, _mm256_set1_epi64x((INT64_C(1) << 52) - 1)), izero),
-						   _mm256_and_si256(toward0, _mm256_castpd_si256(_mm256_cmp_pd(ar, _mm256_setzero_pd(), _CMP_NEQ_UQ))));
+						   toward0);
 	/* up: plus one, or minus one (all ones) toward zero */
 	qb = _mm256_add_epi64(qb, _mm256_and_si256(up, _mm256_or_si256(toward0, one)));
 	*res = _mm256_mul_pd(_mm256_castsi256_pd(qb), scale);
@@ -598,31 +629,31 @@ gs_simd_int_means(const void *in, const void *lag, int isz, int n, int64_t *acc,
 }
 
 /*
- * Eight means (Scan64Mean, ScanSplit): each window sum hi * 2^52 + lo
- * (units of 2^lsb, 0 <= lo < 2^52, hi any int64) over its count cd (an
- * integer as a double) into out + i, lanes k: Quot8, or with plain
- * (gs_simd_means_plain: every sum and count in range, every result
- * normal) QuotD8 without those checks; and the scalar code for the lanes
- * left.
+ * A batch's sum m as S = x1 * 2^k + x2 (units of 2^lsb) and as two doubles
+ * sh + sl = S: with wide, ScanSplit's hi * 2^52 + lo (p, p2; 0 <= lo <
+ * 2^52), k = 52; else Scan64Mean's int64 p: for plain blocks p itself (k =
+ * 0; RN(S) by the int64's conversion and, for a double, S - RN(S) exactly:
+ * |S - RN(S)| <= 2^10, and where RN(S) = 2^63 its conversion back gives
+ * INT64_MIN, and the wrapping subtraction still the right difference; a
+ * float's quotient needs no sl), else p >> 52 and its low 52 bits (k = 52).
  */
 static inline __attribute__((always_inline)) AVX512_TARGET void
-Mean8(void *out, int64_t i, __mmask8 k, int f8, int lsb, int plain, __m512i hi, __m512i lo,
-	  __m512d cd)
+MeanSum8(__m512i p, __m512i p2, int f8, int plain, const int wide, __m512i *x1, __m512i *x2,
+		 int *k, __m512d *sh, __m512d *sl)
 {
-	const double scale = gs_pow2(lsb);
-	__m512d		v,
-				sh,
-				sl;
-	__mmask8	ok;
-
-	if (plain)
+	if (!wide && plain)
 	{
-		Sum2x8(hi, lo, &sh, &sl);
-		ok = QuotD8(sh, sl, cd, _mm512_set1_pd(scale), f8, 0, &v);
+		*x1 = p;
+		*x2 = _mm512_setzero_si512();
+		*k = 0;
+		*sh = _mm512_cvtepi64_pd(p);
+		*sl = f8 ? _mm512_cvtepi64_pd(_mm512_sub_epi64(p, _mm512_cvttpd_epi64(*sh))) : _mm512_setzero_pd();
+		return;
 	}
-	else
-		ok = Quot8(hi, lo, _mm512_cvttpd_epi64(cd), _mm512_set1_pd(scale), f8, &v);
-	StoreMeans8(out, i, k, ok, f8, v, hi, lo, 52, cd, lsb, scale);
+	*x1 = wide ? p : _mm512_srai_epi64(p, 52);
+	*x2 = wide ? p2 : _mm512_and_si512(p, _mm512_set1_epi64(GS_QUOT_LO_MASK));
+	*k = 52;
+	Sum2x8(*x1, *x2, sh, sl);
 }
 
 /*
@@ -644,43 +675,56 @@ Mean8(void *out, int64_t i, __mmask8 k, int f8, int lsb, int plain, __m512i hi, 
 
 /*
  * The means of cnt vectors of sums (positions i0, i0 + 8, ...; each vector
- * on from the counts in *cnext): with wide, ScanSplit's sums hi * 2^52 + lo
- * (b1, b2) by Mean8; else Scan64Mean's int64 sums (b1), for plain blocks
- * RN(S) by the int64's conversion and, for a double, S - RN(S) exactly
- * (|S - RN(S)| <= 2^10; where RN(S) = 2^63 its conversion back gives
- * INT64_MIN, and the wrapping subtraction still the right difference); a
- * float needs only RN(S).
+ * on from the counts in *cnext; b1, b2: MeanSum8's p, p2): QuotD8Rest, or
+ * with plain (gs_simd_means_plain: every sum and count in range, every
+ * result normal) without those checks, else Quot8Rest; the scalar code
+ * for the lanes left (StoreMeans8).  Each sum's two doubles and quotient
+ * are computed a vector ahead of the rest of its mean (as FlushMeans4).
  */
 static inline __attribute__((always_inline)) AVX512_TARGET void
 FlushMeans8(void *out, int64_t i0, int64_t n, int cnt, int f8, int lsb, int plain, const int wide,
 			const __m512i *b1, const __m512i *b2, __m512d *cnext, __m512d wd)
 {
 	const double scale = gs_pow2(lsb);
-	int			m;
+	const __m512d vscale = _mm512_set1_pd(scale);
+	__m512i		x1,
+				x2;
+	__m512d		sh,
+				sl,
+				q,
+				cd;
+	int			k,
+				m;
 
+	cd = _mm512_min_pd(*cnext, wd);
+	MeanSum8(b1[0], wide ? b2[0] : b1[0], f8, plain, wide, &x1, &x2, &k, &sh, &sl);
+	q = _mm512_div_pd(sh, cd);
 	for (m = 0; m < cnt; m++)
 	{
 		int64_t		i = i0 + 8 * m;
-		__mmask8	k = TAIL8(n - i);
-		__m512d		cd = _mm512_min_pd(*cnext, wd);
+		__mmask8	lanes = TAIL8(n - i),
+					ok;
+		__m512i		y1 = x1,
+					y2 = x2;
+		__m512d		v,
+					th = sh,
+					tl = sl,
+					tq = q,
+					tc = cd;
 
 		*cnext = _mm512_add_pd(*cnext, _mm512_set1_pd(8));
-		if (wide)
-			Mean8(out, i, k, f8, lsb, plain, b1[m], b2[m], cd);
-		else if (plain)
+		if (m + 1 < cnt)
 		{
-			__m512i		p = b1[m];
-			__m512d		v,
-						sh = _mm512_cvtepi64_pd(p),
-						sl = f8 ? _mm512_cvtepi64_pd(_mm512_sub_epi64(p, _mm512_cvttpd_epi64(sh)))
-						: _mm512_setzero_pd();
-			__mmask8	ok = QuotD8(sh, sl, cd, _mm512_set1_pd(scale), f8, 0, &v);
-
-			StoreMeans8(out, i, k, ok, f8, v, p, _mm512_setzero_si512(), 0, cd, lsb, scale);
+			/* the next vector's sum and quotient */
+			cd = _mm512_min_pd(*cnext, wd);
+			MeanSum8(b1[m + 1], wide ? b2[m + 1] : b1[m + 1], f8, plain, wide, &x1, &x2, &k, &sh, &sl);
+			q = _mm512_div_pd(sh, cd);
 		}
+		if (plain)
+			ok = QuotD8Rest(tq, th, tl, tc, vscale, f8, 0, &v);
 		else
-			Mean8(out, i, k, f8, lsb, 0, _mm512_srai_epi64(b1[m], 52),
-				  _mm512_and_si512(b1[m], _mm512_set1_epi64(GS_QUOT_LO_MASK)), cd);
+			ok = Quot8Rest(tq, th, tl, y1, y2, _mm512_cvttpd_epi64(tc), vscale, f8, &v);
+		StoreMeans8(out, i, lanes, ok, f8, v, y1, y2, k, tc, lsb, scale);
 	}
 }
 
