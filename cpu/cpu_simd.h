@@ -66,17 +66,20 @@ gs_simd_narrow(int need)
 }
 
 /*
- * Whether the vector scan kernels below run: on AVX-512, or else on AVX2
- * with FMA (the same results; the AVX-512 ones are faster).  On AVX2 the
- * running totals of float4 (no mean, no value leaving: totals) stay with
- * the scalar loops, which measured faster there (test/bench/NOTES.md),
+ * Whether the vector scan kernels below run for a block whose sums need
+ * need bits (64 where not yet known): on AVX-512, or else on AVX2 with FMA
+ * (the same results; the AVX-512 ones are faster).  On AVX2 the running
+ * totals of float4 (no mean, no value leaving: totals) stay with the
+ * scalar 64-bit loop, which measured faster there (test/bench/NOTES.md),
  * unless the block is narrow (gs_simd_narrow), whose cheaper conversions
- * make the kernel the faster.
+ * make the kernel the faster, or needs more than 64 bits, where the
+ * carry-save kernel beats the scalar 128-bit loop.
  */
 static inline bool
-gs_simd_kernels(bool f8, bool totals, bool narrow)
+gs_simd_kernels(bool f8, bool totals, int need)
 {
-	return gs_simd_enabled() || (gs_avx2_enabled() && (f8 || !totals || narrow));
+	return gs_simd_enabled() ||
+		(gs_avx2_enabled() && (f8 || !totals || gs_simd_narrow(need) || need > 64));
 }
 
 /*

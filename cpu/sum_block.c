@@ -114,7 +114,7 @@ BlockGuess(const void *in, void *out, int64_t n, bool f8, bool excl, Carry *carr
 	*done = 0;
 	*bits = 0;
 	if ((st->flags & GS_FLAG_NONFINITE) || n < GS_SIMD_MIN_VALUES ||
-		!gs_simd_kernels(f8, true, false) ||
+		!gs_simd_kernels(f8, true, 64) ||
 		(!(st->flags & GS_FLAG_NONNEGZERO) &&
 		 (f8 ? ((const uint64_t *) in)[0] : ((const uint32_t *) in)[0]) == GS_SIGN_BIT(f8)) ||
 		!gs_cpu_guess_unit(f8, carry, &u, &acc, &b))
@@ -208,7 +208,7 @@ FloatBlockAnalysed(const void *in, void *out, int64_t n, bool f8, bool excl,
 	special = fs.special || (st->flags & GS_FLAG_NONFINITE);
 	need = gs_cpu_block_width(&fs, n, carry, f8, &unit);
 	__atomic_store_n(&gs_cpu_unit_hint[f8], unit, __ATOMIC_RELAXED);
-	kern = n >= GS_SIMD_MIN_VALUES && gs_simd_kernels(f8, true, gs_simd_narrow(need));
+	kern = n >= GS_SIMD_MIN_VALUES && gs_simd_kernels(f8, true, need);
 
 	CarryRescale(carry, unit);
 	memset(&c, 0, sizeof(c));

@@ -653,7 +653,7 @@ MeanGuess(WinScan *ws, const char *in, char *out, int64_t n, int64_t rowpos0)
 				first = rowpos0 + ws->count_base;
 
 	if (st->nan || st->pinf || st->ninf || n < GS_SIMD_MIN_VALUES ||
-		!gs_simd_kernels(f8, false, false) ||
+		!gs_simd_kernels(f8, false, 64) ||
 		(st->negz == st->nvals &&
 		 (f8 ? ((const uint64_t *) in)[0] : ((const uint32_t *) in)[0]) == GS_SIGN_BIT(f8)) ||
 		!gs_cpu_guess_unit(f8, &st->sum, &u, &acc, &b))
@@ -796,7 +796,7 @@ FloatBlock(WinScan *ws, const char *in, int64_t a, const char *lag, char *out,
 	 * totals, with the values leaving subtracted (the same bounds as
 	 * cpu/sum_block.c's).
 	 */
-	if (mean && !special && !hasnulls && np >= GS_SIMD_MIN_VALUES && gs_simd_kernels(f8, false, false) &&
+	if (mean && !special && !hasnulls && np >= GS_SIMD_MIN_VALUES && gs_simd_kernels(f8, false, 64) &&
 		accw == W_ACC64 && gs_simd_scan64_ok(f8, unit))
 	{
 		/* means likewise, each window sum divided in the kernel (counts: positions) */
@@ -806,7 +806,7 @@ FloatBlock(WinScan *ws, const char *in, int64_t a, const char *lag, char *out,
 		CarryFromI128(&st->sum, fa.a64, unit);
 		return -1;
 	}
-	if (mean && !special && !hasnulls && np >= GS_SIMD_MIN_VALUES && gs_simd_kernels(f8, false, false) &&
+	if (mean && !special && !hasnulls && np >= GS_SIMD_MIN_VALUES && gs_simd_kernels(f8, false, 64) &&
 		accw == W_ACC128 && gs_simd_split_ok(f8, need, unit))
 	{
 		/*
@@ -839,7 +839,7 @@ FloatBlock(WinScan *ws, const char *in, int64_t a, const char *lag, char *out,
 		CarryFromI128(&st->sum, fa.a128, unit);
 		return -1;
 	}
-	if (!mean && !special && !hasnulls && np >= GS_SIMD_MIN_VALUES && gs_simd_kernels(f8, b == 0, gs_simd_narrow(need)))
+	if (!mean && !special && !hasnulls && np >= GS_SIMD_MIN_VALUES && gs_simd_kernels(f8, b == 0, need))
 	{
 		if (accw == W_ACC64 && gs_simd_scan64_ok(f8, unit))
 		{
