@@ -219,13 +219,6 @@ QuotD8Rest(__m512d q, __m512d sh, __m512d sl, __m512d cd, __m512d scale, int f8,
 		_mm512_cmp_pd_mask(ar, _mm512_set1_pd(0x1.fffffffffffffp1023), _CMP_LE_OQ);
 }
 
-/* QuotD8Rest with its division. */
-static inline __attribute__((always_inline)) AVX512_TARGET __mmask8
-QuotD8(__m512d sh, __m512d sl, __m512d cd, __m512d scale, int f8, int normal, __m512d *res)
-{
-	return QuotD8Rest(_mm512_div_pd(sh, cd), sh, sl, cd, scale, f8, normal, res);
-}
-
 /*
  * Step 1 in eight lanes: S = hi * 2^52 + lo (0 <= lo < 2^52, |hi| <=
  * 2^51) as sh + sl by Fast2Sum of two exact doubles.
@@ -242,7 +235,7 @@ Sum2x8(__m512i hi, __m512i lo, __m512d *sh, __m512d *sl)
 
 /*
  * The fast quotient in eight lanes for any sums hi * 2^52 + lo and counts
- * c >= 1 (QuotD8, with every check): a zero sum is +0, decided; a lane
+ * c >= 1 (QuotD8Rest, with every check): a zero sum is +0, decided; a lane
  * outside the fast quotient's range is not.
  */
 static inline __attribute__((always_inline)) AVX512_TARGET __mmask8
@@ -341,7 +334,7 @@ Means512(const int64_t *hi, const int64_t *lo, const int64_t *c, int n, int e, d
 				  _mm256_set1_pd(0x1.8p52))
 
 /*
- * QuotD8 in four lanes on AVX2 (masks are lanes of all ones): the same
+ * QuotD8Rest in four lanes on AVX2 (masks are lanes of all ones): the same
  * operations in the same order, from the quotient q = RN(sh / cd), which
  * the caller computed (FlushMeans4 divides a vector ahead).  Returns the
  * lanes decided.
@@ -407,13 +400,6 @@ QuotD4Rest(__m256d q, __m256d sh, __m256d sl, __m256d cd, __m256d scale, int f8,
 	return _mm256_andnot_si256(bad, ok);
 }
 
-/* QuotD4Rest with its division. */
-static inline __attribute__((always_inline)) AVX2_TARGET __m256i
-QuotD4(__m256d sh, __m256d sl, __m256d cd, __m256d scale, int f8, int normal, __m256d *res)
-{
-	return QuotD4Rest(_mm256_div_pd(sh, cd), sh, sl, cd, scale, f8, normal, res);
-}
-
 /*
  * Step 1 in four lanes (Sum2x8): S = x1 * 2^k + x2, k = 52 (|x1| <= 2^51,
  * 0 <= x2 < 2^52) or 51 (|x1| < 2^51, 0 <= x2 < 2^51); the conversions by
@@ -430,8 +416,9 @@ Sum2x4(__m256i x1, __m256i x2, double two_k, __m256d *sh, __m256d *sl)
 }
 
 /*
- * Quot8 in four lanes (QuotD4, with every check): the conversions exact
- * in the range of gs_quotient_fast; lanes outside it are not decided.
+ * Quot8Rest in four lanes (QuotD4Rest, with every check): the conversions
+ * exact in the range of gs_quotient_fast; lanes outside it are not
+ * decided.
  */
 static inline __attribute__((always_inline)) AVX2_TARGET __m256i
 Quot4Rest(__m256d q, __m256d sh, __m256d sl, __m256i hi, __m256i lo, __m256i c, __m256d scale,
@@ -1823,12 +1810,13 @@ SplitValues4(const void *in, const void *lag, int64_t i, int64_t n, __m256d scal
  * time, but each value H * 2^51 + L (Split51; a moving sum's difference of
  * exact doubles split as one value), so four of them and a carry (L in
  * [0, 2^51)) stay far below 2^62.  The values are split two iterations
- * ahead of their sums (SplitValues4), as in Scan64Mean4.  A sum S = H * 2^51 + L, L normalised,
- * is two exact doubles (|H| < 2^51), and one fused multiply-add H * 2^51 +
- * L rounds it once (float8); for float4 L is first jammed at 2^28 where
- * |S| >= 2^53 (H >= 4 or H <= -5), which leaves S exact in double (|S| <
- * 2^81) and its rounding to float (whose rounding bit lies at 2^29 or
- * above) unchanged; below 2^53 S is exact as it is.
+ * ahead of their sums (SplitValues4), as in Scan64Mean4.  A sum S = H *
+ * 2^51 + L, L normalised, is two exact doubles (|H| < 2^51), and one
+ * fused multiply-add H * 2^51 + L rounds it once (float8); for float4 L
+ * is first jammed at 2^28 where |S| >= 2^53 (H >= 4 or H <= -5), which
+ * leaves S exact in double (|S| < 2^81) and its rounding to float (whose
+ * rounding bit lies at 2^29 or above) unchanged; below 2^53 S is exact as
+ * it is.
  * Caller guarantees |S| < 2^102 (float4: 2^81) and lsb in [-1022, 1015].
  */
 static inline __attribute__((always_inline)) AVX2_TARGET int64_t
@@ -1854,14 +1842,13 @@ ScanSplit4(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 				cl = _mm256_set1_epi64x(l0 & ((INT64_C(1) << 51) - 1));
 	__m256i		b1[MEAN_BATCH],
 				b2[MEAN_BATCH];
-	int64_t		i;
-
 	__m256i		qh1,
 				ql1,
 				vbad1,
 				qh2,
 				ql2,
 				vbad2;
+	int64_t		i;
 
 	COUNTS4_INIT(rowpos0, w);
 	SplitValues4(in, lag, 0, n, scale, scale51, f8, diff, check, &qh1, &ql1, &vbad1);
