@@ -147,6 +147,41 @@ JoinSum(int64_t x1, int64_t x2, int k)
 }
 
 /*
+ * The kernels with means take MEAN_CHUNK values at a time (a multiple of
+ * their batches, MEAN_BATCH vectors) and leave the lanes whose quotient the
+ * vector code did not decide in a MeansPending, whose means the scalar
+ * code rounds after each chunk (MeansDrain): no call in a loop over
+ * vectors, which would clobber every vector register, so the compiler
+ * keeps the loop's constants in registers (test/bench/NOTES.md; one
+ * exception, in Scan64Mean4).  The vector code has stored something in
+ * those lanes; the scalar code's result replaces it, at positions the
+ * kernel has read already.
+ */
+#define MEAN_CHUNK 512
+
+typedef struct MeansPending
+{
+	int			n;				/* lanes held */
+	int			k;				/* their sums are x1 * 2^k + x2 */
+	int64_t		pos[MEAN_CHUNK];	/* where each mean goes */
+	int64_t		x1[MEAN_CHUNK];
+	int64_t		x2[MEAN_CHUNK];
+	int64_t		c[MEAN_CHUNK];	/* the counts */
+} MeansPending;
+
+/* The scalar means of the lanes pending into out (sums in units of 2^e, scale 2^e); none pending after. */
+static __attribute__((noinline)) void
+MeansDrain(MeansPending *pend, void *out, int f8, int e, double scale)
+{
+	int			j;
+
+	for (j = 0; j < pend->n; j++)
+		StoreMeanScalar(out, pend->pos[j], f8, JoinSum(pend->x1[j], pend->x2[j], pend->k),
+						pend->c[j], e, scale);
+	pend->n = 0;
+}
+
+/*
  * The fast quotient of core/exact.h (gs_quotient_fast, whose comment
  * proves each step) in eight lanes, the same operations in the same
  * order, from step 2 on (but half an ulp of q in one product, 2^-53 for
@@ -263,12 +298,12 @@ Quot8(__m512i hi, __m512i lo, __m512i c, __m512d scale, int f8, __m512d *res)
 }
 
 /*
- * Store eight means (lanes k) at out + i, those of the lanes not in ok
- * rounded by the scalar code: sum x1 * 2^sh + x2, count cd (a double).
+ * Store eight means (lanes k) at out + i, and leave the lanes not in ok to
+ * the scalar code (pend): sum x1 * 2^sh + x2, count cd (a double).
  */
 static inline __attribute__((always_inline)) AVX512_TARGET void
 StoreMeans8(void *out, int64_t i, __mmask8 k, __mmask8 ok, int f8, __m512d v, __m512i x1,
-			__m512i x2, int sh, __m512d cd, int e, double scale)
+			__m512i x2, int sh, __m512d cd, MeansPending *pend)
 {
 	__mmask8	bad;
 
@@ -279,24 +314,16 @@ StoreMeans8(void *out, int64_t i, __mmask8 k, __mmask8 ok, int f8, __m512d v, __
 	bad = (__mmask8) (k & ~ok);
 	if (__builtin_expect(bad != 0, 0))
 	{
-		/*
-		 * the lanes copied out here, in the rare branch: reading them
-		 * through the vectors' addresses would keep the vectors in memory
-		 * on every call
-		 */
-		int64_t		a1[8],
-					a2[8];
-		double		ac[8];
+		int			m = pend->n;
 
-		_mm512_storeu_si512(a1, x1);
-		_mm512_storeu_si512(a2, x2);
-		_mm512_storeu_pd(ac, cd);
-		for (; bad; bad &= (__mmask8) (bad - 1))
-		{
-			int			j = __builtin_ctz(bad);
-
-			StoreMeanScalar(out, i + j, f8, JoinSum(a1[j], a2[j], sh), (int64_t) ac[j], e, scale);
-		}
+		_mm512_mask_compressstoreu_epi64(pend->pos + m, bad,
+										 _mm512_add_epi64(_mm512_set1_epi64(i),
+														  _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0)));
+		_mm512_mask_compressstoreu_epi64(pend->x1 + m, bad, x1);
+		_mm512_mask_compressstoreu_epi64(pend->x2 + m, bad, x2);
+		_mm512_mask_compressstoreu_epi64(pend->c + m, bad, _mm512_cvttpd_epi64(cd));
+		pend->n = m + __builtin_popcount(bad);
+		pend->k = sh;
 	}
 }
 
@@ -306,18 +333,26 @@ Means512(const int64_t *hi, const int64_t *lo, const int64_t *c, int n, int e, d
 		 int f8, void *out)
 {
 	const __m512d vscale = _mm512_set1_pd(scale);
-	int			i;
+	MeansPending pend;
+	int			i0,
+				i;
 
-	for (i = 0; i < n; i += 8)
+	pend.n = 0;
+	for (i0 = 0; i0 < n; i0 += MEAN_CHUNK)
 	{
-		__mmask8	k = TAIL8(n - i);
-		__m512i		h = _mm512_maskz_loadu_epi64(k, hi + i),
-					l = _mm512_maskz_loadu_epi64(k, lo + i),
-					cv = _mm512_mask_loadu_epi64(_mm512_set1_epi64(1), k, c + i);
-		__m512d		v;
-		__mmask8	ok = Quot8(h, l, cv, vscale, f8, &v);
+		for (i = i0; i < n && i < i0 + MEAN_CHUNK; i += 8)
+		{
+			__mmask8	k = TAIL8(n - i);
+			__m512i		h = _mm512_maskz_loadu_epi64(k, hi + i),
+						l = _mm512_maskz_loadu_epi64(k, lo + i),
+						cv = _mm512_mask_loadu_epi64(_mm512_set1_epi64(1), k, c + i);
+			__m512d		v;
+			__mmask8	ok = Quot8(h, l, cv, vscale, f8, &v);
 
-		StoreMeans8(out, i, k, ok, f8, v, h, l, 52, _mm512_cvtepi64_pd(cv), e, scale);
+			StoreMeans8(out, i, k, ok, f8, v, h, l, 52, _mm512_cvtepi64_pd(cv), &pend);
+		}
+		if (pend.n > 0)
+			MeansDrain(&pend, out, f8, e, scale);
 	}
 }
 
@@ -451,26 +486,41 @@ Means256(const int64_t *hi, const int64_t *lo, const int64_t *c, int n, int e, d
 		 int f8, void *out)
 {
 	const __m256d vscale = _mm256_set1_pd(scale);
-	int			i,
+	MeansPending pend;
+	int			i0,
+				i,
 				j;
 
-	for (i = 0; i + 4 <= n; i += 4)
+	pend.n = 0;
+	pend.k = 52;
+	for (i0 = 0; i0 + 4 <= n; i0 += MEAN_CHUNK)
 	{
-		__m256d		v;
-		int			ok = _mm256_movemask_pd(_mm256_castsi256_pd(
-				Quot4(_mm256_loadu_si256((const __m256i *) (hi + i)),
-					  _mm256_loadu_si256((const __m256i *) (lo + i)),
-					  _mm256_loadu_si256((const __m256i *) (c + i)), vscale, f8, &v)));
+		for (i = i0; i + 4 <= n && i < i0 + MEAN_CHUNK; i += 4)
+		{
+			__m256d		v;
+			int			ok = _mm256_movemask_pd(_mm256_castsi256_pd(
+					Quot4(_mm256_loadu_si256((const __m256i *) (hi + i)),
+						  _mm256_loadu_si256((const __m256i *) (lo + i)),
+						  _mm256_loadu_si256((const __m256i *) (c + i)), vscale, f8, &v)));
 
-		if (f8)
-			_mm256_storeu_pd((double *) out + i, v);
-		else
-			_mm_storeu_ps((float *) out + i, _mm256_cvtpd_ps(v));
-		for (j = 0; ok != 15 && j < 4; j++)
-			if (!((ok >> j) & 1))
-				StoreMeanScalar(out, i + j, f8, JoinSum(hi[i + j], lo[i + j], 52), c[i + j], e, scale);
+			if (f8)
+				_mm256_storeu_pd((double *) out + i, v);
+			else
+				_mm_storeu_ps((float *) out + i, _mm256_cvtpd_ps(v));
+			for (j = 0; ok != 15 && j < 4; j++)
+				if (!((ok >> j) & 1))
+				{
+					pend.pos[pend.n] = i + j;
+					pend.x1[pend.n] = hi[i + j];
+					pend.x2[pend.n] = lo[i + j];
+					pend.c[pend.n] = c[i + j];
+					pend.n++;
+				}
+		}
+		if (pend.n > 0)
+			MeansDrain(&pend, out, f8, e, scale);
 	}
-	for (; i < n; i++)
+	for (i = n & ~3; i < n; i++)
 		StoreMeanScalar(out, i, f8, JoinSum(hi[i], lo[i], 52), c[i], e, scale);
 }
 
@@ -660,20 +710,23 @@ MeanSum8(__m512i p, __m512i p2, int f8, int plain, const int wide, __m512i *x1, 
  */
 #define MEAN_BATCH 16
 
+/* a chunk holds whole batches, of eight lanes and of four */
+_Static_assert(MEAN_CHUNK % (8 * MEAN_BATCH) == 0, "MEAN_CHUNK holds whole batches");
+
 /*
  * The means of cnt vectors of sums (positions i0, i0 + 8, ...; each vector
  * on from the counts in *cnext; b1, b2: MeanSum8's p, p2): QuotD8Rest, or
  * with plain (gs_simd_means_plain: every sum and count in range, every
- * result normal) without those checks, else Quot8Rest; the scalar code
- * for the lanes left (StoreMeans8).  Each sum's two doubles and quotient
- * are computed a vector ahead of the rest of its mean (as FlushMeans4).
+ * result normal) without those checks, else Quot8Rest, scaled by vscale
+ * (2^lsb); the lanes left are the scalar code's (StoreMeans8, pend).  Each
+ * sum's two doubles and quotient are computed a vector ahead of the rest
+ * of its mean (as FlushMeans4).
  */
 static inline __attribute__((always_inline)) AVX512_TARGET void
-FlushMeans8(void *out, int64_t i0, int64_t n, int cnt, int f8, int lsb, int plain, const int wide,
-			const __m512i *b1, const __m512i *b2, __m512d *cnext, __m512d wd)
+FlushMeans8(void *out, int64_t i0, int64_t n, int cnt, int f8, __m512d vscale, int plain,
+			const int wide, const __m512i *b1, const __m512i *b2, __m512d *cnext, __m512d wd,
+			MeansPending *pend)
 {
-	const double scale = gs_pow2(lsb);
-	const __m512d vscale = _mm512_set1_pd(scale);
 	__m512i		x1,
 				x2;
 	__m512d		sh,
@@ -711,7 +764,7 @@ FlushMeans8(void *out, int64_t i0, int64_t n, int cnt, int f8, int lsb, int plai
 			ok = QuotD8Rest(tq, th, tl, tc, vscale, f8, 0, &v);
 		else
 			ok = Quot8Rest(tq, th, tl, y1, y2, _mm512_cvttpd_epi64(tc), vscale, f8, &v);
-		StoreMeans8(out, i, lanes, ok, f8, v, y1, y2, k, tc, lsb, scale);
+		StoreMeans8(out, i, lanes, ok, f8, v, y1, y2, k, tc, pend);
 	}
 }
 
@@ -737,77 +790,89 @@ Scan64Mean(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 	const int	ovf = MayOverflow(f8, lsb, 63);
 	__m512i		carry = _mm512_set1_epi64(*acc);
 	__m512i		bp[MEAN_BATCH];
-	int64_t		i;
+	MeansPending pend;
+	int64_t		i,
+				iend;
 
 	COUNTS8_INIT(rowpos0, w);
-	for (i = 0; i < n; i += 8)
+	pend.n = 0;
+	for (i = 0; i < n;)
 	{
-		__mmask8	k = TAIL8(n - i);
-		__m512i		q,
-					p;
-		__mmask8	bad,
-					vbad = 0;
-
-		PREFETCH_AHEAD(in, i, f8);
-		if (lag)
-			PREFETCH_AHEAD(lag, i, f8);
-		if (lag && diff)
-			/* a moving sum whose differences are exact doubles: one conversion */
-			q = _mm512_cvttpd_epi64(_mm512_mul_pd(LOAD8_DIFF(in, lag, i, n, f8, k), in_scale));
-		else if (check == 2)
+		/* a chunk, its undecided means rounded after it (MeansPending) */
+		iend = mean && n - i > MEAN_CHUNK ? i + MEAN_CHUNK : n;
+		for (; i < iend; i += 8)
 		{
-			/* values not analysed (gs_simd_scan64_guess): each a multiple of 2^lsb below 2^62 units? */
-			__m512d		xs = _mm512_mul_pd(LOAD8(in, i, n, f8, k), in_scale);
+			__mmask8	k = TAIL8(n - i);
+			__m512i		q,
+						p;
+			__mmask8	bad,
+						vbad = 0;
 
-			q = _mm512_cvttpd_epi64(xs);
-			vbad = Unheld8(xs, xs, q);
-		}
-		else
-		{
-			q = _mm512_cvttpd_epi64(_mm512_mul_pd(LOAD8(in, i, n, f8, k), in_scale));
+			PREFETCH_AHEAD(in, i, f8);
 			if (lag)
-				/* a moving sum: the value leaving subtracts */
-				q = _mm512_sub_epi64(q, _mm512_cvttpd_epi64(_mm512_mul_pd(LOAD8(lag, i, n, f8, k), in_scale)));
-		}
-		p = q;
+				PREFETCH_AHEAD(lag, i, f8);
+			if (lag && diff)
+				/* a moving sum whose differences are exact doubles: one conversion */
+				q = _mm512_cvttpd_epi64(_mm512_mul_pd(LOAD8_DIFF(in, lag, i, n, f8, k), in_scale));
+			else if (check == 2)
+			{
+				/* values not analysed (gs_simd_scan64_guess): each a multiple of 2^lsb below 2^62 units? */
+				__m512d		xs = _mm512_mul_pd(LOAD8(in, i, n, f8, k), in_scale);
 
-		PREFIX8(p);
-		p = _mm512_add_epi64(p, carry);
-		if (check && __builtin_expect((_mm512_movepi64_mask(_mm512_add_epi64(p, _mm512_set1_epi64(INT64_C(1) << 62))) | vbad) != 0, 0))
-		{
-			/*
-			 * a sum of 2^62 units or more, or (guess) a value the unit does
-			 * not hold: stop before this vector (gs_simd_scan64_checked)
-			 */
-			int			j = (int) ((i >> 3) & (MEAN_BATCH - 1));
+				q = _mm512_cvttpd_epi64(xs);
+				vbad = Unheld8(xs, xs, q);
+			}
+			else
+			{
+				q = _mm512_cvttpd_epi64(_mm512_mul_pd(LOAD8(in, i, n, f8, k), in_scale));
+				if (lag)
+					/* a moving sum: the value leaving subtracts */
+					q = _mm512_sub_epi64(q, _mm512_cvttpd_epi64(_mm512_mul_pd(LOAD8(lag, i, n, f8, k), in_scale)));
+			}
+			p = q;
 
-			if (mean && f8 && j > 0)
-				FlushMeans8(out, i - 8 * j, n, j, 1, lsb, plain, 0, bp, NULL, &cnext, wd);
-			*acc = _mm_cvtsi128_si64(_mm512_castsi512_si128(carry));
-			*stop = i;
-			return -1;
-		}
-		carry = _mm512_permutexvar_epi64(last, p);
-		if (excl)
-			p = _mm512_sub_epi64(p, q);
-		if (mean && !f8)
-		{
-			/* a float's quotient is short: batching costs it more than it gains */
-			FlushMeans8(out, i, n, 1, 0, lsb, plain, 0, &p, NULL, &cnext, wd);
-			continue;
-		}
-		if (mean)
-		{
-			int			j = (int) ((i >> 3) & (MEAN_BATCH - 1));
+			PREFIX8(p);
+			p = _mm512_add_epi64(p, carry);
+			if (check && __builtin_expect((_mm512_movepi64_mask(_mm512_add_epi64(p, _mm512_set1_epi64(INT64_C(1) << 62))) | vbad) != 0, 0))
+			{
+				/*
+				 * a sum of 2^62 units or more, or (guess) a value the unit does
+				 * not hold: stop before this vector (gs_simd_scan64_checked)
+				 */
+				int			j = (int) ((i >> 3) & (MEAN_BATCH - 1));
 
-			bp[j] = p;
-			if (j == MEAN_BATCH - 1 || i + 8 >= n)
-				FlushMeans8(out, i - 8 * j, n, j + 1, 1, lsb, plain, 0, bp, NULL, &cnext, wd);
-			continue;
+				if (mean && f8 && j > 0)
+					FlushMeans8(out, i - 8 * j, n, j, 1, scale_d, plain, 0, bp, NULL, &cnext, wd, &pend);
+				if (mean && pend.n > 0)
+					MeansDrain(&pend, out, f8, lsb, gs_pow2(lsb));
+				*acc = _mm_cvtsi128_si64(_mm512_castsi512_si128(carry));
+				*stop = i;
+				return -1;
+			}
+			carry = _mm512_permutexvar_epi64(last, p);
+			if (excl)
+				p = _mm512_sub_epi64(p, q);
+			if (mean && !f8)
+			{
+				/* a float's quotient is short: batching costs it more than it gains */
+				FlushMeans8(out, i, n, 1, 0, scale_d, plain, 0, &p, NULL, &cnext, wd, &pend);
+				continue;
+			}
+			if (mean)
+			{
+				int			j = (int) ((i >> 3) & (MEAN_BATCH - 1));
+
+				bp[j] = p;
+				if (j == MEAN_BATCH - 1 || i + 8 >= n)
+					FlushMeans8(out, i - 8 * j, n, j + 1, 1, scale_d, plain, 0, bp, NULL, &cnext, wd, &pend);
+				continue;
+			}
+			bad = StoreSums8(out, i, n, k, f8, p, scale_d, scale_f, ovf);
+			if (ovf && __builtin_expect(bad != 0, 0))
+				return i + __builtin_ctz(bad);
 		}
-		bad = StoreSums8(out, i, n, k, f8, p, scale_d, scale_f, ovf);
-		if (ovf && __builtin_expect(bad != 0, 0))
-			return i + __builtin_ctz(bad);
+		if (mean && pend.n > 0)
+			MeansDrain(&pend, out, f8, lsb, gs_pow2(lsb));
 	}
 	*acc = _mm_cvtsi128_si64(_mm512_castsi512_si128(carry));
 	if (check)
@@ -910,8 +975,8 @@ Scan64Near(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
  *    directly, the others (|S| > 2^60) are jammed at 2^6 (float8) or 2^30.
  * Caller guarantees |S| < 2^109 (float4: 2^81) and lsb in [-1022, 1015].
  * With mean, each sum is divided by its count, min(rowpos0 + i + 1, w),
- * instead (FlushMeans8 in batches, then Mean8, the sum as (H * 2^7 +
- * floor(L / 2^52)) * 2^52 + (L mod 2^52), exact for any L).
+ * instead (FlushMeans8, in batches, with the sum as (H * 2^7 + floor(L /
+ * 2^52)) * 2^52 + (L mod 2^52), exact for any L).
  */
 static inline __attribute__((always_inline)) AVX512_TARGET int64_t
 ScanSplit(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_t *carry_h,
@@ -946,9 +1011,12 @@ ScanSplit(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_
 	__m512i		cl = _mm512_set1_epi64(*carry_l);
 	__m512i		b1[MEAN_BATCH],
 				b2[MEAN_BATCH];
-	int64_t		i;
+	MeansPending pend;
+	int64_t		i,
+				iend;
 
 	COUNTS8_INIT(rowpos0, w);
+	pend.n = 0;
 
 /* move L's excess over [-2^58, 2^58) into H (c: scratch) */
 #define RENORM59(h, l) \
@@ -979,138 +1047,148 @@ ScanSplit(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_
 			(rf) = _mm256_mul_ps(_mm512_cvtepi64_ps(v_), scale_f); \
 	} while (0)
 
-	for (i = 0; i < n; i += 8)
+	for (i = 0; i < n;)
 	{
-		__mmask8	k = TAIL8(n - i);
-		__m512i		qh,
-					ql,
-					ph,
-					pl,
-					th,
-					tl,
-					c;
-		__m512d		rd = _mm512_setzero_pd();
-		__m256		rf = _mm256_setzero_ps();
-		__mmask8	bad;
-
-		PREFETCH_AHEAD(in, i, f8);
-		if (lag)
-			PREFETCH_AHEAD(lag, i, f8);
-		if (lag && diff)
+		/* a chunk, its undecided means rounded after it (MeansPending) */
+		iend = mean && n - i > MEAN_CHUNK ? i + MEAN_CHUNK : n;
+		for (; i < iend; i += 8)
 		{
-			/*
-			 * A moving sum whose differences are exact doubles below 2^53
-			 * units: each is L alone (H = 0), and only the sums and the
-			 * carry need two words.
-			 */
-			pl = _mm512_cvttpd_epi64(_mm512_mul_pd(LOAD8_DIFF(in, lag, i, n, f8, k), in_scale));
-			PREFIX8(pl);
-			tl = _mm512_permutexvar_epi64(last, pl);
-			ph = ch;
-			pl = _mm512_add_epi64(pl, cl);
-			cl = _mm512_add_epi64(cl, tl);
-			RENORM59(ch, cl);
-		}
-		else
-		{
-			__m512d		x = LOAD8(in, i, n, f8, k);
-			__m512d		xs = _mm512_mul_pd(x, in_scale);
-			__m512d		a = _mm512_fmadd_pd(x, in_scale59, magic);	/* RN(x*2^-lsb-59) + magic */
-			__m512d		r = _mm512_fnmadd_pd(_mm512_sub_pd(a, magic), two59, xs);
+			__mmask8	k = TAIL8(n - i);
+			__m512i		qh,
+						ql,
+						ph,
+						pl,
+						th,
+						tl,
+						c;
+			__m512d		rd = _mm512_setzero_pd();
+			__m256		rf = _mm256_setzero_ps();
+			__mmask8	bad;
 
-			qh = _mm512_sub_epi64(_mm512_castpd_si512(a), magic_bits);
-			ql = _mm512_cvttpd_epi64(r);
-			/*
-			 * values not analysed (gs_simd_scan_split_guess,
-			 * gs_simd_cummean_split_guess): stop before a vector with a
-			 * value the unit does not hold; r is exact for any x (see
-			 * Split51), an integer only where x * 2^-lsb is one
-			 */
-			if (check && __builtin_expect(Unheld8(xs, r, ql) != 0, 0))
+			PREFETCH_AHEAD(in, i, f8);
+			if (lag)
+				PREFETCH_AHEAD(lag, i, f8);
+			if (lag && diff)
+			{
+				/*
+				 * A moving sum whose differences are exact doubles below 2^53
+				 * units: each is L alone (H = 0), and only the sums and the
+				 * carry need two words.
+				 */
+				pl = _mm512_cvttpd_epi64(_mm512_mul_pd(LOAD8_DIFF(in, lag, i, n, f8, k), in_scale));
+				PREFIX8(pl);
+				tl = _mm512_permutexvar_epi64(last, pl);
+				ph = ch;
+				pl = _mm512_add_epi64(pl, cl);
+				cl = _mm512_add_epi64(cl, tl);
+				RENORM59(ch, cl);
+			}
+			else
+			{
+				__m512d		x = LOAD8(in, i, n, f8, k);
+				__m512d		xs = _mm512_mul_pd(x, in_scale);
+				__m512d		a = _mm512_fmadd_pd(x, in_scale59, magic);	/* RN(x*2^-lsb-59) + magic */
+				__m512d		r = _mm512_fnmadd_pd(_mm512_sub_pd(a, magic), two59, xs);
+
+				qh = _mm512_sub_epi64(_mm512_castpd_si512(a), magic_bits);
+				ql = _mm512_cvttpd_epi64(r);
+				/*
+				 * values not analysed (gs_simd_scan_split_guess,
+				 * gs_simd_cummean_split_guess): stop before a vector with a
+				 * value the unit does not hold; r is exact for any x (see
+				 * Split51), an integer only where x * 2^-lsb is one
+				 */
+				if (check && __builtin_expect(Unheld8(xs, r, ql) != 0, 0))
+				{
+					int			j = (int) ((i >> 3) & (MEAN_BATCH - 1));
+
+					if (mean && j > 0)
+						FlushMeans8(out, i - 8 * j, n, j, f8, scale_d, plain, 1, b1, b2, &cnext, wd, &pend);
+					if (mean && pend.n > 0)
+						MeansDrain(&pend, out, f8, lsb, gs_pow2(lsb));
+					goto stopped;
+				}
+				if (lag)
+				{
+					/*
+					 * A moving sum: the value leaving subtracts, split the same
+					 * way; the difference's L is normalised back to [-2^58,
+					 * 2^58), so the bounds below hold as for one value.
+					 */
+					__m512d		y = LOAD8(lag, i, n, f8, k);
+					__m512d		ay = _mm512_fmadd_pd(y, in_scale59, magic);
+
+					qh = _mm512_sub_epi64(qh, _mm512_sub_epi64(_mm512_castpd_si512(ay), magic_bits));
+					ql = _mm512_sub_epi64(ql, _mm512_cvttpd_epi64(_mm512_fnmadd_pd(_mm512_sub_pd(ay, magic), two59,
+																				   _mm512_mul_pd(y, in_scale))));
+					RENORM59(qh, ql);
+				}
+				ph = qh;
+				pl = ql;
+				PREFIX8(ph);
+				PREFIX8(pl);
+				th = _mm512_permutexvar_epi64(last, ph);
+				tl = _mm512_permutexvar_epi64(last, pl);
+				ph = _mm512_add_epi64(ph, ch);
+				pl = _mm512_add_epi64(pl, cl);
+				/* the carry: add the eight values' total and renormalise */
+				cl = _mm512_add_epi64(cl, tl);
+				ch = _mm512_add_epi64(ch, th);
+				RENORM59(ch, cl);
+				if (excl)
+				{
+					ph = _mm512_sub_epi64(ph, qh);
+					pl = _mm512_sub_epi64(pl, ql);
+				}
+			}
+
+			if (mean)
 			{
 				int			j = (int) ((i >> 3) & (MEAN_BATCH - 1));
 
-				if (mean && j > 0)
-					FlushMeans8(out, i - 8 * j, n, j, f8, lsb, plain, 1, b1, b2, &cnext, wd);
-				break;
+				b1[j] = _mm512_add_epi64(_mm512_slli_epi64(ph, 7), _mm512_srai_epi64(pl, 52));
+				b2[j] = _mm512_and_si512(pl, low52);
+				if (j == MEAN_BATCH - 1 || i + 8 >= n)
+					FlushMeans8(out, i - 8 * j, n, j + 1, f8, scale_d, plain, 1, b1, b2, &cnext, wd, &pend);
+				continue;
 			}
-			if (lag)
+			if (_mm512_cmpgt_epu64_mask(_mm512_add_epi64(ph, big_m1), big2_m1) == 0xff)
+				JAMMED_SUM(ph, pl, jam_low_b, jam_bit_b, rd, rf);	/* every |H| >= big */
+			else if (_mm512_cmple_epu64_mask(_mm512_add_epi64(ph, ten), twenty) == 0xff)
+				DIRECT_SUM(ph, pl, rd, rf); /* every |H| <= 10: |S| < 2^63 */
+			else
 			{
-				/*
-				 * A moving sum: the value leaving subtracts, split the same
-				 * way; the difference's L is normalised back to [-2^58,
-				 * 2^58), so the bounds below hold as for one value.
-				 */
-				__m512d		y = LOAD8(lag, i, n, f8, k);
-				__m512d		ay = _mm512_fmadd_pd(y, in_scale59, magic);
+				/* mixed or middling sums: normalise L to [-2^58, 2^58) */
+				__mmask8	small;
 
-				qh = _mm512_sub_epi64(qh, _mm512_sub_epi64(_mm512_castpd_si512(ay), magic_bits));
-				ql = _mm512_sub_epi64(ql, _mm512_cvttpd_epi64(_mm512_fnmadd_pd(_mm512_sub_pd(ay, magic), two59,
-																			   _mm512_mul_pd(y, in_scale))));
-				RENORM59(qh, ql);
+				RENORM59(ph, pl);
+				small = _mm512_cmple_epu64_mask(_mm512_add_epi64(ph, two), four);
+				if (small != 0xff)
+					JAMMED_SUM(ph, pl, jam_low_n, jam_bit_n, rd, rf);
+				if (small)
+				{
+					__m512d		sd = rd;
+					__m256		sf = rf;
+
+					DIRECT_SUM(ph, pl, sd, sf);
+					if (f8)
+						rd = _mm512_mask_mov_pd(rd, small, sd);
+					else
+						rf = _mm256_mask_mov_ps(rf, small, sf);
+				}
 			}
-			ph = qh;
-			pl = ql;
-			PREFIX8(ph);
-			PREFIX8(pl);
-			th = _mm512_permutexvar_epi64(last, ph);
-			tl = _mm512_permutexvar_epi64(last, pl);
-			ph = _mm512_add_epi64(ph, ch);
-			pl = _mm512_add_epi64(pl, cl);
-			/* the carry: add the eight values' total and renormalise */
-			cl = _mm512_add_epi64(cl, tl);
-			ch = _mm512_add_epi64(ch, th);
-			RENORM59(ch, cl);
-			if (excl)
-			{
-				ph = _mm512_sub_epi64(ph, qh);
-				pl = _mm512_sub_epi64(pl, ql);
-			}
+			bad = Store8(out, i, n, k, f8, rd, rf, ovf);
+			if (ovf && __builtin_expect(bad != 0, 0))
+				return i + __builtin_ctz(bad);
 		}
-
-		if (mean)
-		{
-			int			j = (int) ((i >> 3) & (MEAN_BATCH - 1));
-
-			b1[j] = _mm512_add_epi64(_mm512_slli_epi64(ph, 7), _mm512_srai_epi64(pl, 52));
-			b2[j] = _mm512_and_si512(pl, low52);
-			if (j == MEAN_BATCH - 1 || i + 8 >= n)
-				FlushMeans8(out, i - 8 * j, n, j + 1, f8, lsb, plain, 1, b1, b2, &cnext, wd);
-			continue;
-		}
-		if (_mm512_cmpgt_epu64_mask(_mm512_add_epi64(ph, big_m1), big2_m1) == 0xff)
-			JAMMED_SUM(ph, pl, jam_low_b, jam_bit_b, rd, rf);	/* every |H| >= big */
-		else if (_mm512_cmple_epu64_mask(_mm512_add_epi64(ph, ten), twenty) == 0xff)
-			DIRECT_SUM(ph, pl, rd, rf); /* every |H| <= 10: |S| < 2^63 */
-		else
-		{
-			/* mixed or middling sums: normalise L to [-2^58, 2^58) */
-			__mmask8	small;
-
-			RENORM59(ph, pl);
-			small = _mm512_cmple_epu64_mask(_mm512_add_epi64(ph, two), four);
-			if (small != 0xff)
-				JAMMED_SUM(ph, pl, jam_low_n, jam_bit_n, rd, rf);
-			if (small)
-			{
-				__m512d		sd = rd;
-				__m256		sf = rf;
-
-				DIRECT_SUM(ph, pl, sd, sf);
-				if (f8)
-					rd = _mm512_mask_mov_pd(rd, small, sd);
-				else
-					rf = _mm256_mask_mov_ps(rf, small, sf);
-			}
-		}
-		bad = Store8(out, i, n, k, f8, rd, rf, ovf);
-		if (ovf && __builtin_expect(bad != 0, 0))
-			return i + __builtin_ctz(bad);
+		if (mean && pend.n > 0)
+			MeansDrain(&pend, out, f8, lsb, gs_pow2(lsb));
 	}
 #undef RENORM59
 #undef JAM
 #undef JAMMED_SUM
 #undef DIRECT_SUM
+stopped:
 	*carry_h = _mm_cvtsi128_si64(_mm512_castsi512_si128(ch));
 	*carry_l = _mm_cvtsi128_si64(_mm512_castsi512_si128(cl));
 	if (check)
@@ -1494,13 +1572,13 @@ Store4(void *out, int64_t i, int64_t n, int f8, __m256d rd)
 }
 
 /*
- * Store four means (Put4) at out + i, lanes [0, n - i), those of the lanes
- * not in ok (a movemask) rounded by the scalar code, from the copies made
- * in the rare branch (as StoreMeans8): sum x1 * 2^k + x2, count cd.
+ * Store four means (Put4) at out + i, lanes [0, n - i), and leave the lanes
+ * not in ok (a movemask) to the scalar code (pend; as StoreMeans8): sum x1
+ * * 2^k + x2, count cd.
  */
 static inline __attribute__((always_inline)) AVX2_TARGET void
 StoreMeans4(void *out, int64_t i, int64_t n, int ok, int f8, __m256d v, __m256i x1, __m256i x2,
-			int k, __m256d cd, int e, double scale)
+			int k, __m256d cd, MeansPending *pend)
 {
 	int			lanes = n - i >= 4 ? 15 : (1 << (n - i)) - 1,
 				j;
@@ -1517,7 +1595,14 @@ StoreMeans4(void *out, int64_t i, int64_t n, int ok, int f8, __m256d v, __m256i 
 		_mm256_storeu_pd(ac, cd);
 		for (j = 0; j < 4; j++)
 			if (((lanes & ~ok) >> j) & 1)
-				StoreMeanScalar(out, i + j, f8, JoinSum(a1[j], a2[j], k), (int64_t) ac[j], e, scale);
+			{
+				pend->pos[pend->n] = i + j;
+				pend->x1[pend->n] = a1[j];
+				pend->x2[pend->n] = a2[j];
+				pend->c[pend->n] = (int64_t) ac[j];
+				pend->n++;
+			}
+		pend->k = k;
 	}
 }
 
@@ -1579,18 +1664,17 @@ MeanSum4(__m256i p, __m256i p2, int f8, int plain, int narrow, const int wide, _
 
 /*
  * FlushMeans8 in four lanes: the batch's sums (b1, b2: MeanSum4's p, p2)
- * over their counts into out + i0 .. : for plain blocks QuotD4Rest without
- * the checks they cover, else Quot4Rest; the scalar code takes the lanes
- * left (StoreMeans4).  Each sum's two doubles and quotient are computed a
+ * over their counts into out + i0 .. , scaled by vsc (2^lsb): for plain
+ * blocks QuotD4Rest without the checks they cover, else Quot4Rest; the
+ * lanes left are the scalar code's (StoreMeans4, pend).  Each sum's two doubles and quotient are computed a
  * vector ahead of the rest of its mean (the division's latency is most of
  * the chain, as the conversion is in Scan64Mean4).
  */
 static inline __attribute__((always_inline)) AVX2_TARGET void
-FlushMeans4(void *out, int64_t i0, int64_t n, int cnt, int f8, int lsb, int plain, int narrow,
-			const int wide, const __m256i *b1, const __m256i *b2, __m256d *cnext, __m256d wd)
+FlushMeans4(void *out, int64_t i0, int64_t n, int cnt, int f8, __m256d vsc, int plain, int narrow,
+			const int wide, const __m256i *b1, const __m256i *b2, __m256d *cnext, __m256d wd,
+			MeansPending *pend)
 {
-	const double sc = gs_pow2(lsb);
-	const __m256d vsc = _mm256_set1_pd(sc);
 	__m256i		x1,
 				x2;
 	__m256d		sh,
@@ -1632,7 +1716,7 @@ FlushMeans4(void *out, int64_t i0, int64_t n, int cnt, int f8, int lsb, int plai
 											_mm256_castpd_si256(_mm256_set1_pd(0x1p52))),
 						   vsc, f8, &v);
 		StoreMeans4(out, i0 + 4 * m, n, _mm256_movemask_pd(_mm256_castsi256_pd(ok)), f8, v, y1, y2, k,
-					tc, lsb, sc);
+					tc, pend);
 	}
 }
 
@@ -1690,72 +1774,94 @@ Scan64Mean4(const void *in, const void *lag, void *out, int64_t n, int lsb, int6
 	const __m256d nsub = _mm256_set1_pd(0x1.8p52 * gs_pow2(le));
 	__m256i		carry = _mm256_set1_epi64x(*acc);
 	__m256i		bp[MEAN_BATCH];
+	MeansPending pend;
 	__m256i		q1,
 				q2,
 				vbad1,
 				vbad2;
-	int64_t		i;
+	int64_t		i,
+				iend;
 
 	COUNTS4_INIT(rowpos0, w);
+	pend.n = 0;
 	q1 = Values64x4(in, lag, 0, n, scale, scale51, f8, diff, narrow, check, &vbad1);
 	q2 = Values64x4(in, lag, 4, n, scale, scale51, f8, diff, narrow, check, &vbad2);
-	for (i = 0; i < n; i += 4)
+	for (i = 0; i < n;)
 	{
-		__m256i		q = q1,
-					p,
-					t,
-					vbad = vbad1;
-		int			bad;
-
-		PREFETCH_AHEAD(in, i, f8);
-		if (lag)
-			PREFETCH_AHEAD(lag, i, f8);
-		q1 = q2;
-		vbad1 = vbad2;
-		q2 = Values64x4(in, lag, i + 8, n, scale, scale51, f8, diff, narrow, check, &vbad2);
-		p = q;
-		PREFIX4(p);
-		/* the carry's chain: one addition of the four values' total */
-		t = LAST4(p);
-		p = _mm256_add_epi64(p, carry);
-		if (check && __builtin_expect(_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_or_si256(_mm256_add_epi64(p, _mm256_set1_epi64x(INT64_C(1) << 62)), vbad))) != 0, 0))
+		/* a chunk, its undecided means rounded after it (MeansPending) */
+		/*
+		 * (the running means of values not analysed, check 2, are one
+		 * chunk, each batch's pending means rounded after it: chunked,
+		 * they measured slower, the look-ahead's values kept across the
+		 * chunk's end)
+		 */
+		iend = mean && check != 2 && n - i > MEAN_CHUNK ? i + MEAN_CHUNK : n;
+		for (; i < iend; i += 4)
 		{
-			/* a sum of 2^62 units or more, or (guess) a value the unit does not hold: stop before it */
-			int			j = (int) ((i >> 2) & (MEAN_BATCH - 1));
+			__m256i		q = q1,
+						p,
+						t,
+						vbad = vbad1;
+			int			bad;
 
-			if (mean && j > 0)
-				FlushMeans4(out, i - 4 * j, n, j, f8, lsb, plain, narrow, 0, bp, NULL, &cnext, wd);
-			*acc = _mm_cvtsi128_si64(_mm256_castsi256_si128(carry));
-			*stop = i;
-			return -1;
-		}
-		carry = _mm256_add_epi64(carry, t);
-		if (excl)
-			p = _mm256_sub_epi64(p, q);
-		if (mean)
-		{
-			int			j = (int) ((i >> 2) & (MEAN_BATCH - 1));
+			PREFETCH_AHEAD(in, i, f8);
+			if (lag)
+				PREFETCH_AHEAD(lag, i, f8);
+			q1 = q2;
+			vbad1 = vbad2;
+			q2 = Values64x4(in, lag, i + 8, n, scale, scale51, f8, diff, narrow, check, &vbad2);
+			p = q;
+			PREFIX4(p);
+			/* the carry's chain: one addition of the four values' total */
+			t = LAST4(p);
+			p = _mm256_add_epi64(p, carry);
+			if (check && __builtin_expect(_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_or_si256(_mm256_add_epi64(p, _mm256_set1_epi64x(INT64_C(1) << 62)), vbad))) != 0, 0))
+			{
+				/* a sum of 2^62 units or more, or (guess) a value the unit does not hold: stop before it */
+				int			j = (int) ((i >> 2) & (MEAN_BATCH - 1));
 
-			bp[j] = p;
-			if (j == MEAN_BATCH - 1 || i + 4 >= n)
-				FlushMeans4(out, i - 4 * j, n, j + 1, f8, lsb, plain, narrow, 0, bp, NULL, &cnext, wd);
-			continue;
-		}
-		if (!ovf)
-		{
-			/* no sum can overflow: scaled as converted, stored unchecked */
+				if (mean && j > 0)
+					FlushMeans4(out, i - 4 * j, n, j, f8, scale_d, plain, narrow, 0, bp, NULL, &cnext, wd, &pend);
+				if (mean && pend.n > 0)
+					MeansDrain(&pend, out, f8, lsb, gs_pow2(lsb));
+				*acc = _mm_cvtsi128_si64(_mm256_castsi256_si128(carry));
+				*stop = i;
+				return -1;
+			}
+			carry = _mm256_add_epi64(carry, t);
+			if (excl)
+				p = _mm256_sub_epi64(p, q);
+			if (mean)
+			{
+				int			j = (int) ((i >> 2) & (MEAN_BATCH - 1));
+
+				bp[j] = p;
+				if (j == MEAN_BATCH - 1 || i + 4 >= n)
+				{
+					FlushMeans4(out, i - 4 * j, n, j + 1, f8, scale_d, plain, narrow, 0, bp, NULL, &cnext, wd, &pend);
+					if (check == 2 && pend.n > 0)
+						MeansDrain(&pend, out, f8, lsb, gs_pow2(lsb));
+				}
+				continue;
+			}
+			if (!ovf)
+			{
+				/* no sum can overflow: scaled as converted, stored unchecked */
+				if (narrow)
+					(void) Put4(out, i, n, f8, _mm256_sub_pd(_mm256_castsi256_pd(_mm256_add_epi64(p, nadd)), nsub));
+				else
+					(void) Put4(out, i, n, f8, I64ToPdScaled(f8 ? p : JamForFloat(p), xhi, xlo, csub));
+				continue;
+			}
 			if (narrow)
-				(void) Put4(out, i, n, f8, _mm256_sub_pd(_mm256_castsi256_pd(_mm256_add_epi64(p, nadd)), nsub));
+				bad = Store4(out, i, n, f8, _mm256_mul_pd(I51_TO_PD(p), scale_d));	/* exact */
 			else
-				(void) Put4(out, i, n, f8, I64ToPdScaled(f8 ? p : JamForFloat(p), xhi, xlo, csub));
-			continue;
+				bad = Store4(out, i, n, f8, _mm256_mul_pd(I64ToPd(f8 ? p : JamForFloat(p)), scale_d));
+			if (__builtin_expect(bad != 0, 0))
+				return i + __builtin_ctz(bad);
 		}
-		if (narrow)
-			bad = Store4(out, i, n, f8, _mm256_mul_pd(I51_TO_PD(p), scale_d));	/* exact */
-		else
-			bad = Store4(out, i, n, f8, _mm256_mul_pd(I64ToPd(f8 ? p : JamForFloat(p)), scale_d));
-		if (__builtin_expect(bad != 0, 0))
-			return i + __builtin_ctz(bad);
+		if (mean && pend.n > 0)
+			MeansDrain(&pend, out, f8, lsb, gs_pow2(lsb));
 	}
 	*acc = _mm_cvtsi128_si64(_mm256_castsi256_si128(carry));
 	if (check)
@@ -1842,92 +1948,105 @@ ScanSplit4(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 				cl = _mm256_set1_epi64x(l0 & ((INT64_C(1) << 51) - 1));
 	__m256i		b1[MEAN_BATCH],
 				b2[MEAN_BATCH];
+	MeansPending pend;
 	__m256i		qh1,
 				ql1,
 				vbad1,
 				qh2,
 				ql2,
 				vbad2;
-	int64_t		i;
+	int64_t		i,
+				iend;
 
 	COUNTS4_INIT(rowpos0, w);
+	pend.n = 0;
 	SplitValues4(in, lag, 0, n, scale, scale51, f8, diff, check, &qh1, &ql1, &vbad1);
 	SplitValues4(in, lag, 4, n, scale, scale51, f8, diff, check, &qh2, &ql2, &vbad2);
-	for (i = 0; i < n; i += 4)
+	for (i = 0; i < n;)
 	{
-		__m256i		qh = qh1,
-					ql = ql1,
-					ph,
-					pl,
-					th,
-					tl;
-		int			bad;
+		/* a chunk, its undecided means rounded after it (MeansPending) */
+		iend = mean && n - i > MEAN_CHUNK ? i + MEAN_CHUNK : n;
+		for (; i < iend; i += 4)
+		{
+			__m256i		qh = qh1,
+						ql = ql1,
+						ph,
+						pl,
+						th,
+						tl;
+			int			bad;
 
-		PREFETCH_AHEAD(in, i, f8);
-		if (lag)
-			PREFETCH_AHEAD(lag, i, f8);
-		/* values not analysed (gs_simd_scan_split_guess): stop before one the unit does not hold */
-		if (check && __builtin_expect(_mm256_movemask_pd(_mm256_castsi256_pd(vbad1)) != 0, 0))
-		{
-			int			j = (int) ((i >> 2) & (MEAN_BATCH - 1));
+			PREFETCH_AHEAD(in, i, f8);
+			if (lag)
+				PREFETCH_AHEAD(lag, i, f8);
+			/* values not analysed (gs_simd_scan_split_guess): stop before one the unit does not hold */
+			if (check && __builtin_expect(_mm256_movemask_pd(_mm256_castsi256_pd(vbad1)) != 0, 0))
+			{
+				int			j = (int) ((i >> 2) & (MEAN_BATCH - 1));
 
-			if (mean && j > 0)
-				FlushMeans4(out, i - 4 * j, n, j, f8, lsb, plain, 0, 1, b1, b2, &cnext, wd);
-			break;
-		}
-		qh1 = qh2;
-		ql1 = ql2;
-		vbad1 = vbad2;
-		SplitValues4(in, lag, i + 8, n, scale, scale51, f8, diff, check, &qh2, &ql2, &vbad2);
-		ph = qh;
-		pl = ql;
-		PREFIX4(ph);
-		PREFIX4(pl);
-		/* the carry: add the four values' total and renormalise */
-		th = LAST4(ph);
-		tl = LAST4(pl);
-		ph = _mm256_add_epi64(ph, ch);
-		pl = _mm256_add_epi64(pl, cl);
-		ch = _mm256_add_epi64(ch, th);
-		cl = _mm256_add_epi64(cl, tl);
-		RENORM51_4(ch, cl);
-		if (excl)
-		{
-			ph = _mm256_sub_epi64(ph, qh);
-			pl = _mm256_sub_epi64(pl, ql);
-		}
-		RENORM51_4(ph, pl);
-		if (mean)
-		{
-			int			j = (int) ((i >> 2) & (MEAN_BATCH - 1));
+				if (mean && j > 0)
+					FlushMeans4(out, i - 4 * j, n, j, f8, scale_d, plain, 0, 1, b1, b2, &cnext, wd, &pend);
+				if (mean && pend.n > 0)
+					MeansDrain(&pend, out, f8, lsb, gs_pow2(lsb));
+				goto stopped;
+			}
+			qh1 = qh2;
+			ql1 = ql2;
+			vbad1 = vbad2;
+			SplitValues4(in, lag, i + 8, n, scale, scale51, f8, diff, check, &qh2, &ql2, &vbad2);
+			ph = qh;
+			pl = ql;
+			PREFIX4(ph);
+			PREFIX4(pl);
+			/* the carry: add the four values' total and renormalise */
+			th = LAST4(ph);
+			tl = LAST4(pl);
+			ph = _mm256_add_epi64(ph, ch);
+			pl = _mm256_add_epi64(pl, cl);
+			ch = _mm256_add_epi64(ch, th);
+			cl = _mm256_add_epi64(cl, tl);
+			RENORM51_4(ch, cl);
+			if (excl)
+			{
+				ph = _mm256_sub_epi64(ph, qh);
+				pl = _mm256_sub_epi64(pl, ql);
+			}
+			RENORM51_4(ph, pl);
+			if (mean)
+			{
+				int			j = (int) ((i >> 2) & (MEAN_BATCH - 1));
 
-			b1[j] = ph;
-			b2[j] = pl;
-			if (j == MEAN_BATCH - 1 || i + 4 >= n)
-				FlushMeans4(out, i - 4 * j, n, j + 1, f8, lsb, plain, 0, 1, b1, b2, &cnext, wd);
-			continue;
+				b1[j] = ph;
+				b2[j] = pl;
+				if (j == MEAN_BATCH - 1 || i + 4 >= n)
+					FlushMeans4(out, i - 4 * j, n, j + 1, f8, scale_d, plain, 0, 1, b1, b2, &cnext, wd, &pend);
+				continue;
+			}
+			if (!f8)
+				pl = Jam4(pl, _mm256_or_si256(_mm256_cmpgt_epi64(ph, _mm256_set1_epi64x(3)),
+											  _mm256_cmpgt_epi64(_mm256_set1_epi64x(-4), ph)),
+						  (INT64_C(1) << 28) - 1);
+			if (!ovf)
+			{
+				/*
+				 * no sum can overflow: H * 2^(51 + lsb) and L * 2^lsb read
+				 * from bits as in I51_TO_PD and U52_TO_PD with lsb added to
+				 * the exponent fields, exact; their sum rounds once
+				 */
+				(void) Put4(out, i, n, f8,
+							_mm256_add_pd(_mm256_sub_pd(_mm256_castsi256_pd(_mm256_add_epi64(ph, hadd)), hsub),
+										  _mm256_sub_pd(_mm256_castsi256_pd(_mm256_or_si256(pl, lor)), lsub)));
+				continue;
+			}
+			bad = Store4(out, i, n, f8, _mm256_mul_pd(_mm256_fmadd_pd(I51_TO_PD(ph), two51, U52_TO_PD(pl)),
+													  scale_d));
+			if (__builtin_expect(bad != 0, 0))
+				return i + __builtin_ctz(bad);
 		}
-		if (!f8)
-			pl = Jam4(pl, _mm256_or_si256(_mm256_cmpgt_epi64(ph, _mm256_set1_epi64x(3)),
-										  _mm256_cmpgt_epi64(_mm256_set1_epi64x(-4), ph)),
-					  (INT64_C(1) << 28) - 1);
-		if (!ovf)
-		{
-			/*
-			 * no sum can overflow: H * 2^(51 + lsb) and L * 2^lsb read
-			 * from bits as in I51_TO_PD and U52_TO_PD with lsb added to
-			 * the exponent fields, exact; their sum rounds once
-			 */
-			(void) Put4(out, i, n, f8,
-						_mm256_add_pd(_mm256_sub_pd(_mm256_castsi256_pd(_mm256_add_epi64(ph, hadd)), hsub),
-									  _mm256_sub_pd(_mm256_castsi256_pd(_mm256_or_si256(pl, lor)), lsub)));
-			continue;
-		}
-		bad = Store4(out, i, n, f8, _mm256_mul_pd(_mm256_fmadd_pd(I51_TO_PD(ph), two51, U52_TO_PD(pl)),
-												  scale_d));
-		if (__builtin_expect(bad != 0, 0))
-			return i + __builtin_ctz(bad);
+		if (mean && pend.n > 0)
+			MeansDrain(&pend, out, f8, lsb, gs_pow2(lsb));
 	}
+stopped:
 	{
 		int64_t		hh = _mm_cvtsi128_si64(_mm256_castsi256_si128(ch));
 
