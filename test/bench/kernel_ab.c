@@ -1,0 +1,202 @@
+/*
+ * test/bench/kernel_ab.c — three builds of cpu/cpu_simd.c compared in one
+ * process: the mean kernels and the running totals beside them, called in
+ * turn on the same arrays, as cpu/window.c calls them (4096-value blocks).
+ * Separate processes on a shared host differ by 10-15% from each other
+ * (memory placement, neighbours); calls moments apart in one process do
+ * not.  Built by test/bench/kernel_ab.sh, which renames each build's
+ * exported symbols with a prefix (a_, b_, c_).
+ *
+ * For float4 (the 64-bit kernels, unit 2^-40) and float8 (the carry-save
+ * kernels, unit 2^-90) at 2^20 uniform values in [-1000, 1000): running
+ * totals, running means, moving means over 1,000; the median time of a
+ * pass over reps rounds (each build first in turn), and the median ratio to
+ * the same build's running totals in the same round.  The builds' results
+ * are compared bit for bit first.  GS_CPU_SIMD=2 in the environment: AVX2
+ * at most.
+ *
+ * Usage: kernel_ab [reps]
+ */
+#include "cpu/cpu_simd.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+extern int	gs_cpu_simd;
+
+#define DECL(p) \
+	extern int64_t p##gs_simd_scan64_guess(const void *, void *, int64_t, bool, int, bool, int64_t *, int64_t *); \
+	extern void p##gs_simd_cummean64_guess(const void *, void *, int64_t, bool, int, int64_t *, int64_t, bool, int64_t *); \
+	extern void p##gs_simd_movmean64(const void *, const void *, void *, int64_t, bool, int, bool, int64_t *, int64_t, int64_t, bool, bool, int64_t *); \
+	extern int64_t p##gs_simd_scan_split(const void *, void *, int64_t, bool, int, bool, int64_t *, int64_t *); \
+	extern void p##gs_simd_movmean_split(const void *, const void *, void *, int64_t, bool, int, bool, int64_t *, int64_t *, int64_t, int64_t, bool);
+DECL(a_)
+DECL(b_)
+DECL(c_)
+
+/* One build's kernels. */
+typedef struct Build
+{
+	const char *name;
+	int64_t		(*s64) (const void *, void *, int64_t, bool, int, bool, int64_t *, int64_t *);
+	void		(*cm64) (const void *, void *, int64_t, bool, int, int64_t *, int64_t, bool, int64_t *);
+	void		(*mm64) (const void *, const void *, void *, int64_t, bool, int, bool, int64_t *, int64_t, int64_t, bool, bool, int64_t *);
+	int64_t		(*ss) (const void *, void *, int64_t, bool, int, bool, int64_t *, int64_t *);
+	void		(*mms) (const void *, const void *, void *, int64_t, bool, int, bool, int64_t *, int64_t *, int64_t, int64_t, bool);
+} Build;
+
+#define BUILD(p, nm) {nm, p##gs_simd_scan64_guess, p##gs_simd_cummean64_guess, p##gs_simd_movmean64, \
+		p##gs_simd_scan_split, p##gs_simd_movmean_split}
+static Build builds[3] = {BUILD(a_, "A"), BUILD(b_, "B"), BUILD(c_, "C")};
+
+#define N (1 << 20)
+#define BLOCK 4096
+#define W 1000
+
+static int64_t short_stops;
+static uint64_t rng = 12345;
+
+/* Seconds on a monotonic clock. */
+static double
+Now(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+/* A uniform value in [-1000, 1000). */
+static double
+Uniform(void)
+{
+	rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
+	return (rng >> 11) * 0x1p-53 * 2000 - 1000;
+}
+
+/* qsort's order of doubles. */
+static int
+CmpDouble(const void *a, const void *b)
+{
+	double		x = *(const double *) a,
+				y = *(const double *) b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* One pass of op (0 running totals, 1 running means, 2 moving means) of build b over x into y: seconds. */
+static double
+Pass(const Build *b, int f8, int op, const void *x, void *y)
+{
+	size_t		sz = f8 ? 8 : 4;
+	int			lsb = f8 ? -90 : -40;
+	int64_t		i,
+				acc = 0,
+				h = 0,
+				l = 0,
+				stop;
+	double		t0 = Now();
+
+	for (i = 0; i < N; i += BLOCK)
+	{
+		const char *in = (const char *) x + i * sz;
+		const char *lag = i >= W ? in - W * sz : NULL;
+		char	   *out = (char *) y + i * sz;
+
+		if (!f8 && op == 0)
+		{
+			b->s64(in, out, BLOCK, false, lsb, false, &acc, &stop);
+			short_stops += stop != BLOCK;
+		}
+		else if (!f8 && op == 1)
+		{
+			b->cm64(in, out, BLOCK, false, lsb, &acc, i, true, &stop);
+			short_stops += stop != BLOCK;
+		}
+		else if (!f8)
+			b->mm64(in, lag, out, BLOCK, false, lsb, false, &acc, i, W, true, false, NULL);
+		else if (op == 0)
+			b->ss(in, out, BLOCK, true, lsb, false, &h, &l);
+		else
+			/* running means as a moving mean over the whole array (the analysed path) */
+			b->mms(in, op == 1 ? NULL : lag, out, BLOCK, true, lsb, false, &h, &l, i,
+				   op == 1 ? INT64_MAX : W, true);
+	}
+	return Now() - t0;
+}
+
+int
+main(int argc, char **argv)
+{
+	int			reps = argc > 1 ? atoi(argv[1]) : 30;
+	static double t[3][3][256];
+	const char *ops[3] = {"cumsum", "cumavg", "movavg1000"};
+	int			f8,
+				op,
+				k,
+				r;
+
+	if (reps < 3 || reps > 256)
+		reps = 30;
+	if (getenv("GS_CPU_SIMD"))
+		gs_cpu_simd = atoi(getenv("GS_CPU_SIMD"));
+	for (f8 = 0; f8 < 2; f8++)
+	{
+		size_t		sz = f8 ? 8 : 4;
+		char	   *x = aligned_alloc(4096, sz * N);
+		char	   *ybuf = aligned_alloc(4096, sz * N + 4096);
+		char	   *y = ybuf + 2048;	/* not a multiple of 4 kB from x */
+		char	   *ref = malloc(sz * N);
+		int64_t		i;
+
+		for (i = 0; i < N; i++)
+		{
+			if (f8)
+				((double *) x)[i] = Uniform();
+			else
+				((float *) x)[i] = (float) Uniform();
+		}
+		/* the builds agree, bit for bit */
+		for (op = 0; op < 3; op++)
+			for (k = 0; k < 3; k++)
+			{
+				Pass(&builds[k], f8, op, x, y);
+				if (k == 0)
+					memcpy(ref, y, sz * N);
+				else if (memcmp(ref, y, sz * N) != 0)
+					printf("MISMATCH: %s %s %s\n", builds[k].name, f8 ? "float8" : "float4", ops[op]);
+			}
+		for (r = 0; r < reps; r++)
+			for (op = 0; op < 3; op++)
+				for (k = 0; k < 3; k++)
+				{
+					int			kk = (k + r) % 3;	/* each build first in turn */
+
+					t[kk][op][r] = Pass(&builds[kk], f8, op, x, y);
+				}
+		for (k = 0; k < 3; k++)
+			for (op = 0; op < 3; op++)
+			{
+				double		a[256],
+							rt[256];
+
+				for (r = 0; r < reps; r++)
+				{
+					a[r] = t[k][op][r];
+					rt[r] = t[k][op][r] / t[k][0][r];
+				}
+				qsort(a, reps, sizeof(double), CmpDouble);
+				qsort(rt, reps, sizeof(double), CmpDouble);
+				printf("%s %s %-10s median %.3f ms  min %.3f  / cumsum median %.3f [quartiles %.3f-%.3f]\n",
+					   f8 ? "float8" : "float4", builds[k].name, ops[op], a[reps / 2] * 1e3, a[0] * 1e3,
+					   rt[reps / 2], rt[reps / 4], rt[3 * reps / 4]);
+			}
+		free(x);
+		free(ybuf);
+		free(ref);
+	}
+	printf("blocks stopped short: %lld\n", (long long) short_stops);
+	return 0;
+}
