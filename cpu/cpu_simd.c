@@ -169,6 +169,17 @@ typedef struct MeansPending
 	int64_t		c[MEAN_CHUNK];	/* the counts */
 } MeansPending;
 
+/* Leave one lane (its result's position, its sum x1 * 2^k + x2, its count) to the scalar code. */
+static inline void
+MeansPend(MeansPending *pend, int64_t pos, int64_t x1, int64_t x2, int64_t c)
+{
+	pend->pos[pend->n] = pos;
+	pend->x1[pend->n] = x1;
+	pend->x2[pend->n] = x2;
+	pend->c[pend->n] = c;
+	pend->n++;
+}
+
 /* The scalar means of the lanes pending into out (sums in units of 2^e, scale 2^e); none pending after. */
 static __attribute__((noinline)) void
 MeansDrain(MeansPending *pend, void *out, int f8, int e, double scale)
@@ -509,13 +520,7 @@ Means256(const int64_t *hi, const int64_t *lo, const int64_t *c, int n, int e, d
 				_mm_storeu_ps((float *) out + i, _mm256_cvtpd_ps(v));
 			for (j = 0; ok != 15 && j < 4; j++)
 				if (!((ok >> j) & 1))
-				{
-					pend.pos[pend.n] = i + j;
-					pend.x1[pend.n] = hi[i + j];
-					pend.x2[pend.n] = lo[i + j];
-					pend.c[pend.n] = c[i + j];
-					pend.n++;
-				}
+					MeansPend(&pend, i + j, hi[i + j], lo[i + j], c[i + j]);
 		}
 		if (pend.n > 0)
 			MeansDrain(&pend, out, f8, e, scale);
@@ -1595,13 +1600,7 @@ StoreMeans4(void *out, int64_t i, int64_t n, int ok, int f8, __m256d v, __m256i 
 		_mm256_storeu_pd(ac, cd);
 		for (j = 0; j < 4; j++)
 			if (((lanes & ~ok) >> j) & 1)
-			{
-				pend->pos[pend->n] = i + j;
-				pend->x1[pend->n] = a1[j];
-				pend->x2[pend->n] = a2[j];
-				pend->c[pend->n] = (int64_t) ac[j];
-				pend->n++;
-			}
+				MeansPend(pend, i + j, a1[j], a2[j], (int64_t) ac[j]);
 		pend->k = k;
 	}
 }
@@ -1666,9 +1665,10 @@ MeanSum4(__m256i p, __m256i p2, int f8, int plain, int narrow, const int wide, _
  * FlushMeans8 in four lanes: the batch's sums (b1, b2: MeanSum4's p, p2)
  * over their counts into out + i0 .. , scaled by vsc (2^lsb): for plain
  * blocks QuotD4Rest without the checks they cover, else Quot4Rest; the
- * lanes left are the scalar code's (StoreMeans4, pend).  Each sum's two doubles and quotient are computed a
- * vector ahead of the rest of its mean (the division's latency is most of
- * the chain, as the conversion is in Scan64Mean4).
+ * lanes left are the scalar code's (StoreMeans4, pend).  Each sum's two
+ * doubles and quotient are computed a vector ahead of the rest of its
+ * mean (the division's latency is most of the chain, as the conversion is
+ * in Scan64Mean4).
  */
 static inline __attribute__((always_inline)) AVX2_TARGET void
 FlushMeans4(void *out, int64_t i0, int64_t n, int cnt, int f8, __m256d vsc, int plain, int narrow,
@@ -1788,11 +1788,11 @@ Scan64Mean4(const void *in, const void *lag, void *out, int64_t n, int lsb, int6
 	q2 = Values64x4(in, lag, 4, n, scale, scale51, f8, diff, narrow, check, &vbad2);
 	for (i = 0; i < n;)
 	{
-		/* a chunk, its undecided means rounded after it (MeansPending) */
 		/*
-		 * (the running means of values not analysed, check 2, are one
+		 * a chunk, its undecided means rounded after it (MeansPending);
+		 * but the running means of values not analysed (check 2) are one
 		 * chunk, each batch's pending means rounded after it: chunked,
-		 * they measured slower, the look-ahead's values kept across the
+		 * they measured slower (the look-ahead's values kept across the
 		 * chunk's end)
 		 */
 		iend = mean && check != 2 && n - i > MEAN_CHUNK ? i + MEAN_CHUNK : n;

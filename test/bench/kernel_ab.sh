@@ -11,10 +11,6 @@ set -euo pipefail
 out=$1
 shift
 CF="-O2 -fno-strict-aliasing -fwrapv -fexcess-precision=standard"
-syms=$(nm -g --defined-only cpu/cpu_simd.o 2>/dev/null | awk '{print $3}')
-[ -n "$syms" ] || syms="gs_simd_scan64 gs_simd_scan64_checked gs_simd_scan64_guess gs_simd_cummean64_guess
- gs_simd_cummean_split_guess gs_simd_movmean64 gs_simd_movmean_split gs_simd_movsum64 gs_simd_movsum_split
- gs_simd_scan_split gs_simd_scan_split_guess gs_simd_means gs_simd_int_means gs_cpu_means_lanes"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 objs=""
@@ -26,7 +22,10 @@ for p in a b c; do
 	shift
 	gcc $CF -c -o "$work/$p/k.o" "$work/$p/cpu/cpu_simd.c"
 	args=""
-	for s in $syms; do args="$args --redefine-sym $s=${p}_$s"; done
+	# every symbol the build defines, renamed (what it only uses stays shared)
+	for s in $(nm -g --defined-only "$work/$p/k.o" | awk '{print $3}'); do
+		args="$args --redefine-sym $s=${p}_$s"
+	done
 	objcopy $args "$work/$p/k.o" "$work/$p.o"
 	objs="$objs $work/$p.o"
 done
