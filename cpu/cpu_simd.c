@@ -72,16 +72,17 @@ MayOverflow(int f8, int lsb, int bits)
 }
 
 /*
- * The lanes of values not analysed (the guess kernels) that the unit does
- * not hold: x * 2^-lsb = xs not an integer below 2^62 (NaN and infinities
- * among them).  v is xs or an exact remainder of it that is an integer
- * exactly where xs is one, iv its conversion truncated to int64.
+ * The lanes of values not analysed (the guess kernels) that the unit
+ * holds: x * 2^-lsb = xs an integer below 2^62 (not NaN, not infinite).  v
+ * is xs or an exact remainder of it that is an integer exactly where xs is
+ * one, iv its conversion truncated to int64.  One comparison masks the
+ * other, so the lanes stay in a mask register (test/bench/NOTES.md).
  */
 static inline __attribute__((always_inline)) AVX512_TARGET __mmask8
-Unheld8(__m512d xs, __m512d v, __m512i iv)
+Held8(__m512d xs, __m512d v, __m512i iv)
 {
-	return _mm512_cmp_pd_mask(_mm512_cvtepi64_pd(iv), v, _CMP_NEQ_UQ) |
-		_mm512_cmp_pd_mask(_mm512_abs_pd(xs), _mm512_set1_pd(0x1p62), _CMP_NLT_UQ);
+	return _mm512_mask_cmp_pd_mask(_mm512_cmp_pd_mask(_mm512_cvtepi64_pd(iv), v, _CMP_EQ_OQ),
+								   _mm512_abs_pd(xs), _mm512_set1_pd(0x1p62), _CMP_LT_OQ);
 }
 
 /*
@@ -201,7 +202,9 @@ MeansDrain(MeansPending *pend, void *out, int f8, int e, double scale)
  * each in one comparison, below): the sum S as sh = RN(S) and sl = S - sh
  * (step 1), the quotient q = RN(sh / cd), which the caller computed
  * (FlushMeans8 divides a vector ahead),
- * the count as the double cd (1 <= c < 2^52), scale 2^e.  Returns the
+ * the count as the double cd (1 <= c < 2^52), scale 2^e (with prescaled,
+ * a float result's count is c * 2^-e, and q the mean: no scaling; exact
+ * where, as for a float's mean, q * 2^e is a normal double).  Returns the
  * lanes decided, their results in *res (float results as doubles, to be
  * converted once).  With normal, a result that is not a normal number is
  * not decided; without, the caller knows that every result is one
@@ -209,7 +212,7 @@ MeansDrain(MeansPending *pend, void *out, int f8, int e, double scale)
  */
 static inline __attribute__((always_inline)) AVX512_TARGET __mmask8
 QuotD8Rest(__m512d q, __m512d sh, __m512d sl, __m512d cd, __m512d scale, int f8, int normal,
-		   __m512d *res)
+		   const int prescaled, __m512d *res)
 {
 	const __m512i one = _mm512_set1_epi64(1);
 	__m512i		qb = _mm512_castpd_si512(q);
@@ -228,7 +231,7 @@ QuotD8Rest(__m512d q, __m512d sh, __m512d sl, __m512d cd, __m512d scale, int f8,
 										 _mm512_set1_epi64((INT64_C(1) << 28) - 1));
 		__mmask8	ok = _mm512_cmpgt_epu64_mask(d, _mm512_set1_epi64(2));
 
-		*res = _mm512_mul_pd(q, scale);
+		*res = prescaled ? q : _mm512_mul_pd(q, scale);
 		if (!normal)
 			return ok;
 		ar = _mm512_abs_pd(*res);
@@ -286,7 +289,7 @@ Sum2x8(__m512i hi, __m512i lo, __m512d *sh, __m512d *sl)
  */
 static inline __attribute__((always_inline)) AVX512_TARGET __mmask8
 Quot8Rest(__m512d q, __m512d sh, __m512d sl, __m512i hi, __m512i lo, __m512i c, __m512d scale,
-		  int f8, __m512d *res)
+		  int f8, const int prescaled, __m512d *res)
 {
 	__mmask8	zsum = _mm512_cmpeq_epi64_mask(_mm512_or_si512(hi, lo), _mm512_setzero_si512());
 	/* the fast quotient's range: hi in [-2^51, 2^51), c <= GS_QUOT_MAX_COUNT */
@@ -294,7 +297,7 @@ Quot8Rest(__m512d q, __m512d sh, __m512d sl, __m512i hi, __m512i lo, __m512i c, 
 												_mm512_set1_epi64(INT64_C(1) << 52)) &
 		_mm512_cmple_epu64_mask(c, _mm512_set1_epi64((int64_t) GS_QUOT_MAX_COUNT));
 
-	return range & (zsum | QuotD8Rest(q, sh, sl, _mm512_cvtepi64_pd(c), scale, f8, 1, res));
+	return range & (zsum | QuotD8Rest(q, sh, sl, _mm512_cvtepi64_pd(c), scale, f8, 1, prescaled, res));
 }
 
 /* Quot8Rest with its sum's two doubles (Sum2x8) and division. */
@@ -305,16 +308,17 @@ Quot8(__m512i hi, __m512i lo, __m512i c, __m512d scale, int f8, __m512d *res)
 				sl;
 
 	Sum2x8(hi, lo, &sh, &sl);
-	return Quot8Rest(_mm512_div_pd(sh, _mm512_cvtepi64_pd(c)), sh, sl, hi, lo, c, scale, f8, res);
+	return Quot8Rest(_mm512_div_pd(sh, _mm512_cvtepi64_pd(c)), sh, sl, hi, lo, c, scale, f8, 0, res);
 }
 
 /*
  * Store eight means (lanes k) at out + i, and leave the lanes not in ok to
- * the scalar code (pend): sum x1 * 2^sh + x2, count cd (a double).
+ * the scalar code (pend): sum x1 * 2^sh + x2, count cd * cunit (cd a
+ * double, cunit a power of two).
  */
 static inline __attribute__((always_inline)) AVX512_TARGET void
 StoreMeans8(void *out, int64_t i, __mmask8 k, __mmask8 ok, int f8, __m512d v, __m512i x1,
-			__m512i x2, int sh, __m512d cd, MeansPending *pend)
+			__m512i x2, int sh, __m512d cd, __m512d cunit, MeansPending *pend)
 {
 	__mmask8	bad;
 
@@ -332,7 +336,7 @@ StoreMeans8(void *out, int64_t i, __mmask8 k, __mmask8 ok, int f8, __m512d v, __
 														  _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0)));
 		_mm512_mask_compressstoreu_epi64(pend->x1 + m, bad, x1);
 		_mm512_mask_compressstoreu_epi64(pend->x2 + m, bad, x2);
-		_mm512_mask_compressstoreu_epi64(pend->c + m, bad, _mm512_cvttpd_epi64(cd));
+		_mm512_mask_compressstoreu_epi64(pend->c + m, bad, _mm512_cvttpd_epi64(_mm512_mul_pd(cd, cunit)));
 		pend->n = m + __builtin_popcount(bad);
 		pend->k = sh;
 	}
@@ -360,7 +364,7 @@ Means512(const int64_t *hi, const int64_t *lo, const int64_t *c, int n, int e, d
 			__m512d		v;
 			__mmask8	ok = Quot8(h, l, cv, vscale, f8, &v);
 
-			StoreMeans8(out, i, k, ok, f8, v, h, l, 52, _mm512_cvtepi64_pd(cv), &pend);
+			StoreMeans8(out, i, k, ok, f8, v, h, l, 52, _mm512_cvtepi64_pd(cv), _mm512_set1_pd(1), &pend);
 		}
 		if (pend.n > 0)
 			MeansDrain(&pend, out, f8, e, scale);
@@ -387,7 +391,7 @@ Means512(const int64_t *hi, const int64_t *lo, const int64_t *c, int n, int e, d
  */
 static inline __attribute__((always_inline)) AVX2_TARGET __m256i
 QuotD4Rest(__m256d q, __m256d sh, __m256d sl, __m256d cd, __m256d scale, int f8, int normal,
-		   __m256d *res)
+		   const int prescaled, __m256d *res)
 {
 	const __m256i one = _mm256_set1_epi64x(1);
 	const __m256i izero = _mm256_setzero_si256();
@@ -407,7 +411,7 @@ QuotD4Rest(__m256d q, __m256d sh, __m256d sl, __m256d cd, __m256d scale, int f8,
 		__m256i		d = _mm256_sub_epi64(_mm256_and_si256(qb, _mm256_set1_epi64x((INT64_C(1) << 29) - 1)),
 										 _mm256_set1_epi64x((INT64_C(1) << 28) - 1));
 
-		*res = _mm256_mul_pd(q, scale);
+		*res = prescaled ? q : _mm256_mul_pd(q, scale);
 		ok = _mm256_or_si256(_mm256_cmpgt_epi64(d, _mm256_set1_epi64x(2)), _mm256_cmpgt_epi64(izero, d));
 		if (!normal)
 			return ok;
@@ -468,7 +472,7 @@ Sum2x4(__m256i x1, __m256i x2, double two_k, __m256d *sh, __m256d *sl)
  */
 static inline __attribute__((always_inline)) AVX2_TARGET __m256i
 Quot4Rest(__m256d q, __m256d sh, __m256d sl, __m256i hi, __m256i lo, __m256i c, __m256d scale,
-		  int f8, __m256d *res)
+		  int f8, const int prescaled, __m256d *res)
 {
 	__m256i		zsum = _mm256_cmpeq_epi64(_mm256_or_si256(hi, lo), _mm256_setzero_si256());
 	/* the fast quotient's range: hi in [-2^51, 2^51), c <= GS_QUOT_MAX_COUNT */
@@ -477,7 +481,7 @@ Quot4Rest(__m256d q, __m256d sh, __m256d sl, __m256i hi, __m256i lo, __m256i c, 
 														  _mm256_cmpgt_epi64(_mm256_set1_epi64x(INT64_C(1) << 52), hb)),
 										 _mm256_cmpgt_epi64(_mm256_set1_epi64x((int64_t) GS_QUOT_MAX_COUNT + 1), c));
 
-	return _mm256_and_si256(range, _mm256_or_si256(zsum, QuotD4Rest(q, sh, sl, U52_TO_PD(c), scale, f8, 1, res)));
+	return _mm256_and_si256(range, _mm256_or_si256(zsum, QuotD4Rest(q, sh, sl, U52_TO_PD(c), scale, f8, 1, prescaled, res)));
 }
 
 /* Quot4Rest with its sum's two doubles (Sum2x4, k = 52) and division. */
@@ -488,7 +492,7 @@ Quot4(__m256i hi, __m256i lo, __m256i c, __m256d scale, int f8, __m256d *res)
 				sl;
 
 	Sum2x4(hi, lo, 0x1p52, &sh, &sl);
-	return Quot4Rest(_mm256_div_pd(sh, U52_TO_PD(c)), sh, sl, hi, lo, c, scale, f8, res);
+	return Quot4Rest(_mm256_div_pd(sh, U52_TO_PD(c)), sh, sl, hi, lo, c, scale, f8, 0, res);
 }
 
 /* gs_cpu_means's batch on AVX2, four at a time; the tail by the scalar code. */
@@ -700,12 +704,49 @@ MeanSum8(__m512i p, __m512i p2, int f8, int plain, const int wide, __m512i *x1, 
 
 /*
  * The counts of the means of a block (Scan64Mean, ScanSplit): the row's
- * positions so far, rowpos0 + i + 1 for lane i, at most the window w; as
- * doubles (exact: below 2^52), the next vector's by one addition.
+ * positions so far, rowpos0 + i + j + 1 for lane j of the vector at i, at
+ * most the window w; as doubles times unit (1, or for float results 2^-lsb,
+ * so that the quotient is the mean itself, with no scaling: exact, a power
+ * of two times an integer below 2^52).  A vector short of the window takes
+ * one addition, the one across it a minimum too, and those past it none.
  */
-#define COUNTS8_INIT(rowpos0, w) \
-	__m512d		cnext = _mm512_add_pd(_mm512_set_pd(8, 7, 6, 5, 4, 3, 2, 1), _mm512_set1_pd((double) (rowpos0))); \
-	const __m512d wd = _mm512_set1_pd((double) (w))
+typedef struct Counts8
+{
+	__m512d		next;			/* the next vector's counts, uncapped */
+	__m512d		w;				/* the window */
+	__m512d		step;			/* eight positions */
+	int64_t		across;			/* a vector at i > across reaches the window */
+	int64_t		past;			/* from i >= past on, every count is the window */
+} Counts8;
+
+/* The counts of a block from its row position rowpos0, window w (INT64_MAX: none), unit as above. */
+static inline __attribute__((always_inline)) AVX512_TARGET void
+Counts8Init(Counts8 *cn, int64_t rowpos0, int64_t w, double unit)
+{
+	const __m512d u = _mm512_set1_pd(unit);
+
+	cn->next = _mm512_mul_pd(_mm512_add_pd(_mm512_set_pd(8, 7, 6, 5, 4, 3, 2, 1),
+										   _mm512_set1_pd((double) rowpos0)), u);
+	cn->w = _mm512_mul_pd(_mm512_set1_pd((double) w), u);
+	cn->step = _mm512_mul_pd(_mm512_set1_pd(8), u);
+	cn->across = w - rowpos0 - 8;
+	cn->past = w - rowpos0 - 1;
+}
+
+/* The counts of the vector at i, the vectors taken in order. */
+static inline __attribute__((always_inline)) AVX512_TARGET __m512d
+Counts8Next(Counts8 *cn, int64_t i)
+{
+	__m512d		cd;
+
+	if (i >= cn->past)
+		return cn->w;
+	cd = cn->next;
+	cn->next = _mm512_add_pd(cn->next, cn->step);
+	if (i > cn->across)
+		cd = _mm512_min_pd(cd, cn->w);
+	return cd;
+}
 
 /*
  * A kernel with means stores its sums, MEAN_BATCH vectors of them, and
@@ -719,18 +760,17 @@ MeanSum8(__m512i p, __m512i p2, int f8, int plain, const int wide, __m512i *x1, 
 _Static_assert(MEAN_CHUNK % (8 * MEAN_BATCH) == 0, "MEAN_CHUNK holds whole batches");
 
 /*
- * The means of cnt vectors of sums (positions i0, i0 + 8, ...; each vector
- * on from the counts in *cnext; b1, b2: MeanSum8's p, p2): QuotD8Rest, or
- * with plain (gs_simd_means_plain: every sum and count in range, every
- * result normal) without those checks, else Quot8Rest, scaled by vscale
- * (2^lsb); the lanes left are the scalar code's (StoreMeans8, pend).  Each
- * sum's two doubles and quotient are computed a vector ahead of the rest
- * of its mean (as FlushMeans4).
+ * The means of cnt vectors of sums (positions i0, i0 + 8, ...; their
+ * counts from cn, pre-scaled for float results; b1, b2: MeanSum8's p, p2):
+ * QuotD8Rest, or with plain (gs_simd_means_plain: every sum and count in
+ * range, every result normal) without those checks, else Quot8Rest, scaled
+ * by vscale (2^lsb); the lanes left are the scalar code's (StoreMeans8,
+ * pend).  Each sum's two doubles and quotient are computed a vector ahead
+ * of the rest of its mean (as FlushMeans4).
  */
 static inline __attribute__((always_inline)) AVX512_TARGET void
 FlushMeans8(void *out, int64_t i0, int64_t n, int cnt, int f8, __m512d vscale, int plain,
-			const int wide, const __m512i *b1, const __m512i *b2, __m512d *cnext, __m512d wd,
-			MeansPending *pend)
+			const int wide, const __m512i *b1, const __m512i *b2, Counts8 *cn, MeansPending *pend)
 {
 	__m512i		x1,
 				x2;
@@ -741,7 +781,7 @@ FlushMeans8(void *out, int64_t i0, int64_t n, int cnt, int f8, __m512d vscale, i
 	int			k,
 				m;
 
-	cd = _mm512_min_pd(*cnext, wd);
+	cd = Counts8Next(cn, i0);
 	MeanSum8(b1[0], wide ? b2[0] : b1[0], f8, plain, wide, &x1, &x2, &k, &sh, &sl);
 	q = _mm512_div_pd(sh, cd);
 	for (m = 0; m < cnt; m++)
@@ -757,19 +797,19 @@ FlushMeans8(void *out, int64_t i0, int64_t n, int cnt, int f8, __m512d vscale, i
 					tq = q,
 					tc = cd;
 
-		*cnext = _mm512_add_pd(*cnext, _mm512_set1_pd(8));
 		if (m + 1 < cnt)
 		{
 			/* the next vector's sum and quotient */
-			cd = _mm512_min_pd(*cnext, wd);
+			cd = Counts8Next(cn, i + 8);
 			MeanSum8(b1[m + 1], wide ? b2[m + 1] : b1[m + 1], f8, plain, wide, &x1, &x2, &k, &sh, &sl);
 			q = _mm512_div_pd(sh, cd);
 		}
 		if (plain)
-			ok = QuotD8Rest(tq, th, tl, tc, vscale, f8, 0, &v);
+			ok = QuotD8Rest(tq, th, tl, tc, vscale, f8, 0, !f8, &v);
 		else
-			ok = Quot8Rest(tq, th, tl, y1, y2, _mm512_cvttpd_epi64(tc), vscale, f8, &v);
-		StoreMeans8(out, i, lanes, ok, f8, v, y1, y2, k, tc, pend);
+			ok = Quot8Rest(tq, th, tl, y1, y2, _mm512_cvttpd_epi64(f8 ? tc : _mm512_mul_pd(tc, vscale)),
+						   vscale, f8, !f8, &v);
+		StoreMeans8(out, i, lanes, ok, f8, v, y1, y2, k, tc, f8 ? _mm512_set1_pd(1) : vscale, pend);
 	}
 }
 
@@ -798,8 +838,10 @@ Scan64Mean(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 	MeansPending pend;
 	int64_t		i,
 				iend;
+	Counts8		cn;
 
-	COUNTS8_INIT(rowpos0, w);
+	if (mean)
+		Counts8Init(&cn, rowpos0, w, f8 ? 1.0 : gs_pow2(-lsb));
 	pend.n = 0;
 	for (i = 0; i < n;)
 	{
@@ -811,7 +853,8 @@ Scan64Mean(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 			__m512i		q,
 						p;
 			__mmask8	bad,
-						vbad = 0;
+						fine,
+						vheld = 0xff;
 
 			PREFETCH_AHEAD(in, i, f8);
 			if (lag)
@@ -825,7 +868,7 @@ Scan64Mean(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 				__m512d		xs = _mm512_mul_pd(LOAD8(in, i, n, f8, k), in_scale);
 
 				q = _mm512_cvttpd_epi64(xs);
-				vbad = Unheld8(xs, xs, q);
+				vheld = Held8(xs, xs, q);
 			}
 			else
 			{
@@ -838,7 +881,10 @@ Scan64Mean(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 
 			PREFIX8(p);
 			p = _mm512_add_epi64(p, carry);
-			if (check && __builtin_expect((_mm512_movepi64_mask(_mm512_add_epi64(p, _mm512_set1_epi64(INT64_C(1) << 62))) | vbad) != 0, 0))
+			/* the lanes fine: a sum below 2^62 units, (guess) a value held */
+			if (check && (fine = _mm512_mask_testn_epi64_mask(vheld, _mm512_add_epi64(p, _mm512_set1_epi64(INT64_C(1) << 62)),
+															  _mm512_set1_epi64(INT64_MIN)),
+						  __builtin_expect(!_kortestc_mask8_u8(fine, fine), 0)))
 			{
 				/*
 				 * a sum of 2^62 units or more, or (guess) a value the unit does
@@ -847,7 +893,7 @@ Scan64Mean(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 				int			j = (int) ((i >> 3) & (MEAN_BATCH - 1));
 
 				if (mean && f8 && j > 0)
-					FlushMeans8(out, i - 8 * j, n, j, 1, scale_d, plain, 0, bp, NULL, &cnext, wd, &pend);
+					FlushMeans8(out, i - 8 * j, n, j, 1, scale_d, plain, 0, bp, NULL, &cn, &pend);
 				if (mean && pend.n > 0)
 					MeansDrain(&pend, out, f8, lsb, gs_pow2(lsb));
 				*acc = _mm_cvtsi128_si64(_mm512_castsi512_si128(carry));
@@ -860,7 +906,7 @@ Scan64Mean(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 			if (mean && !f8)
 			{
 				/* a float's quotient is short: batching costs it more than it gains */
-				FlushMeans8(out, i, n, 1, 0, scale_d, plain, 0, &p, NULL, &cnext, wd, &pend);
+				FlushMeans8(out, i, n, 1, 0, scale_d, plain, 0, &p, NULL, &cn, &pend);
 				continue;
 			}
 			if (mean)
@@ -869,7 +915,7 @@ Scan64Mean(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 
 				bp[j] = p;
 				if (j == MEAN_BATCH - 1 || i + 8 >= n)
-					FlushMeans8(out, i - 8 * j, n, j + 1, 1, scale_d, plain, 0, bp, NULL, &cnext, wd, &pend);
+					FlushMeans8(out, i - 8 * j, n, j + 1, 1, scale_d, plain, 0, bp, NULL, &cn, &pend);
 				continue;
 			}
 			bad = StoreSums8(out, i, n, k, f8, p, scale_d, scale_f, ovf);
@@ -1019,8 +1065,10 @@ ScanSplit(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_
 	MeansPending pend;
 	int64_t		i,
 				iend;
+	Counts8		cn;
 
-	COUNTS8_INIT(rowpos0, w);
+	if (mean)
+		Counts8Init(&cn, rowpos0, w, f8 ? 1.0 : gs_pow2(-lsb));
 	pend.n = 0;
 
 /* move L's excess over [-2^58, 2^58) into H (c: scratch) */
@@ -1068,7 +1116,8 @@ ScanSplit(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_
 						c;
 			__m512d		rd = _mm512_setzero_pd();
 			__m256		rf = _mm256_setzero_ps();
-			__mmask8	bad;
+			__mmask8	bad,
+						held;
 
 			PREFETCH_AHEAD(in, i, f8);
 			if (lag)
@@ -1103,12 +1152,12 @@ ScanSplit(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_
 				 * value the unit does not hold; r is exact for any x (see
 				 * Split51), an integer only where x * 2^-lsb is one
 				 */
-				if (check && __builtin_expect(Unheld8(xs, r, ql) != 0, 0))
+				if (check && (held = Held8(xs, r, ql), __builtin_expect(!_kortestc_mask8_u8(held, held), 0)))
 				{
 					int			j = (int) ((i >> 3) & (MEAN_BATCH - 1));
 
 					if (mean && j > 0)
-						FlushMeans8(out, i - 8 * j, n, j, f8, scale_d, plain, 1, b1, b2, &cnext, wd, &pend);
+						FlushMeans8(out, i - 8 * j, n, j, f8, scale_d, plain, 1, b1, b2, &cn, &pend);
 					if (mean && pend.n > 0)
 						MeansDrain(&pend, out, f8, lsb, gs_pow2(lsb));
 					goto stopped;
@@ -1154,7 +1203,7 @@ ScanSplit(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_
 				b1[j] = _mm512_add_epi64(_mm512_slli_epi64(ph, 7), _mm512_srai_epi64(pl, 52));
 				b2[j] = _mm512_and_si512(pl, low52);
 				if (j == MEAN_BATCH - 1 || i + 8 >= n)
-					FlushMeans8(out, i - 8 * j, n, j + 1, f8, scale_d, plain, 1, b1, b2, &cnext, wd, &pend);
+					FlushMeans8(out, i - 8 * j, n, j + 1, f8, scale_d, plain, 1, b1, b2, &cn, &pend);
 				continue;
 			}
 			if (_mm512_cmpgt_epu64_mask(_mm512_add_epi64(ph, big_m1), big2_m1) == 0xff)
@@ -1579,11 +1628,11 @@ Store4(void *out, int64_t i, int64_t n, int f8, __m256d rd)
 /*
  * Store four means (Put4) at out + i, lanes [0, n - i), and leave the lanes
  * not in ok (a movemask) to the scalar code (pend; as StoreMeans8): sum x1
- * * 2^k + x2, count cd.
+ * * 2^k + x2, count cd * cunit.
  */
 static inline __attribute__((always_inline)) AVX2_TARGET void
 StoreMeans4(void *out, int64_t i, int64_t n, int ok, int f8, __m256d v, __m256i x1, __m256i x2,
-			int k, __m256d cd, MeansPending *pend)
+			int k, __m256d cd, __m256d cunit, MeansPending *pend)
 {
 	int			lanes = n - i >= 4 ? 15 : (1 << (n - i)) - 1,
 				j;
@@ -1597,7 +1646,7 @@ StoreMeans4(void *out, int64_t i, int64_t n, int ok, int f8, __m256d v, __m256i 
 
 		_mm256_storeu_si256((__m256i *) a1, x1);
 		_mm256_storeu_si256((__m256i *) a2, x2);
-		_mm256_storeu_pd(ac, cd);
+		_mm256_storeu_pd(ac, _mm256_mul_pd(cd, cunit));
 		for (j = 0; j < 4; j++)
 			if (((lanes & ~ok) >> j) & 1)
 				MeansPend(pend, i + j, a1[j], a2[j], (int64_t) ac[j]);
@@ -1656,14 +1705,48 @@ MeanSum4(__m256i p, __m256i p2, int f8, int plain, int narrow, const int wide, _
 	Sum2x4(*x1, *x2, gs_pow2(*k), sh, sl);
 }
 
-/* COUNTS8_INIT in four lanes. */
-#define COUNTS4_INIT(rowpos0, w) \
-	__m256d		cnext = _mm256_add_pd(_mm256_set_pd(4, 3, 2, 1), _mm256_set1_pd((double) (rowpos0))); \
-	const __m256d wd = _mm256_set1_pd((double) (w))
+/* Counts8 in four lanes. */
+typedef struct Counts4
+{
+	__m256d		next;
+	__m256d		w;
+	__m256d		step;
+	int64_t		across;
+	int64_t		past;
+} Counts4;
+
+/* Counts8Init in four lanes. */
+static inline __attribute__((always_inline)) AVX2_TARGET void
+Counts4Init(Counts4 *cn, int64_t rowpos0, int64_t w, double unit)
+{
+	const __m256d u = _mm256_set1_pd(unit);
+
+	cn->next = _mm256_mul_pd(_mm256_add_pd(_mm256_set_pd(4, 3, 2, 1), _mm256_set1_pd((double) rowpos0)), u);
+	cn->w = _mm256_mul_pd(_mm256_set1_pd((double) w), u);
+	cn->step = _mm256_mul_pd(_mm256_set1_pd(4), u);
+	cn->across = w - rowpos0 - 4;
+	cn->past = w - rowpos0 - 1;
+}
+
+/* Counts8Next in four lanes. */
+static inline __attribute__((always_inline)) AVX2_TARGET __m256d
+Counts4Next(Counts4 *cn, int64_t i)
+{
+	__m256d		cd;
+
+	if (i >= cn->past)
+		return cn->w;
+	cd = cn->next;
+	cn->next = _mm256_add_pd(cn->next, cn->step);
+	if (i > cn->across)
+		cd = _mm256_min_pd(cd, cn->w);
+	return cd;
+}
 
 /*
  * FlushMeans8 in four lanes: the batch's sums (b1, b2: MeanSum4's p, p2)
- * over their counts into out + i0 .. , scaled by vsc (2^lsb): for plain
+ * over their counts (cn, pre-scaled for float results) into out + i0 ..,
+ * scaled by vsc (2^lsb): for plain
  * blocks QuotD4Rest without the checks they cover, else Quot4Rest; the
  * lanes left are the scalar code's (StoreMeans4, pend).  Each sum's two
  * doubles and quotient are computed a vector ahead of the rest of its
@@ -1672,8 +1755,7 @@ MeanSum4(__m256i p, __m256i p2, int f8, int plain, int narrow, const int wide, _
  */
 static inline __attribute__((always_inline)) AVX2_TARGET void
 FlushMeans4(void *out, int64_t i0, int64_t n, int cnt, int f8, __m256d vsc, int plain, int narrow,
-			const int wide, const __m256i *b1, const __m256i *b2, __m256d *cnext, __m256d wd,
-			MeansPending *pend)
+			const int wide, const __m256i *b1, const __m256i *b2, Counts4 *cn, MeansPending *pend)
 {
 	__m256i		x1,
 				x2;
@@ -1684,7 +1766,7 @@ FlushMeans4(void *out, int64_t i0, int64_t n, int cnt, int f8, __m256d vsc, int 
 	int			k,
 				m;
 
-	cd = _mm256_min_pd(*cnext, wd);
+	cd = Counts4Next(cn, i0);
 	MeanSum4(b1[0], wide ? b2[0] : b1[0], f8, plain, narrow, wide, &x1, &x2, &k, &sh, &sl);
 	q = _mm256_div_pd(sh, cd);
 	for (m = 0; m < cnt; m++)
@@ -1698,25 +1780,25 @@ FlushMeans4(void *out, int64_t i0, int64_t n, int cnt, int f8, __m256d vsc, int 
 					tq = q,
 					tc = cd;
 
-		*cnext = _mm256_add_pd(*cnext, _mm256_set1_pd(4));
 		if (m + 1 < cnt)
 		{
 			/* the next vector's sum and quotient */
-			cd = _mm256_min_pd(*cnext, wd);
+			cd = Counts4Next(cn, i0 + 4 * m + 4);
 			MeanSum4(b1[m + 1], wide ? b2[m + 1] : b1[m + 1], f8, plain, narrow, wide, &x1, &x2, &k,
 					 &sh, &sl);
 			q = _mm256_div_pd(sh, cd);
 		}
 		if (plain)
-			ok = QuotD4Rest(tq, th, tl, tc, vsc, f8, 0, &v);
+			ok = QuotD4Rest(tq, th, tl, tc, vsc, f8, 0, !f8, &v);
 		else
-			/* the counts as int64 (below 2^52: read from the bits of tc + 2^52) */
+			/* the counts as int64 (below 2^52: read from the bits of c + 2^52) */
 			ok = Quot4Rest(tq, th, tl, y1, y2,
-						   _mm256_sub_epi64(_mm256_castpd_si256(_mm256_add_pd(tc, _mm256_set1_pd(0x1p52))),
+						   _mm256_sub_epi64(_mm256_castpd_si256(_mm256_add_pd(f8 ? tc : _mm256_mul_pd(tc, vsc),
+																		  _mm256_set1_pd(0x1p52))),
 											_mm256_castpd_si256(_mm256_set1_pd(0x1p52))),
-						   vsc, f8, &v);
+						   vsc, f8, !f8, &v);
 		StoreMeans4(out, i0 + 4 * m, n, _mm256_movemask_pd(_mm256_castsi256_pd(ok)), f8, v, y1, y2, k,
-					tc, pend);
+					tc, f8 ? _mm256_set1_pd(1) : vsc, pend);
 	}
 }
 
@@ -1781,8 +1863,10 @@ Scan64Mean4(const void *in, const void *lag, void *out, int64_t n, int lsb, int6
 				vbad2;
 	int64_t		i,
 				iend;
+	Counts4		cn;
 
-	COUNTS4_INIT(rowpos0, w);
+	if (mean)
+		Counts4Init(&cn, rowpos0, w, f8 ? 1.0 : gs_pow2(-lsb));
 	pend.n = 0;
 	q1 = Values64x4(in, lag, 0, n, scale, scale51, f8, diff, narrow, check, &vbad1);
 	q2 = Values64x4(in, lag, 4, n, scale, scale51, f8, diff, narrow, check, &vbad2);
@@ -1821,7 +1905,7 @@ Scan64Mean4(const void *in, const void *lag, void *out, int64_t n, int lsb, int6
 				int			j = (int) ((i >> 2) & (MEAN_BATCH - 1));
 
 				if (mean && j > 0)
-					FlushMeans4(out, i - 4 * j, n, j, f8, scale_d, plain, narrow, 0, bp, NULL, &cnext, wd, &pend);
+					FlushMeans4(out, i - 4 * j, n, j, f8, scale_d, plain, narrow, 0, bp, NULL, &cn, &pend);
 				if (mean && pend.n > 0)
 					MeansDrain(&pend, out, f8, lsb, gs_pow2(lsb));
 				*acc = _mm_cvtsi128_si64(_mm256_castsi256_si128(carry));
@@ -1838,7 +1922,7 @@ Scan64Mean4(const void *in, const void *lag, void *out, int64_t n, int lsb, int6
 				bp[j] = p;
 				if (j == MEAN_BATCH - 1 || i + 4 >= n)
 				{
-					FlushMeans4(out, i - 4 * j, n, j + 1, f8, scale_d, plain, narrow, 0, bp, NULL, &cnext, wd, &pend);
+					FlushMeans4(out, i - 4 * j, n, j + 1, f8, scale_d, plain, narrow, 0, bp, NULL, &cn, &pend);
 					if (check == 2 && pend.n > 0)
 						MeansDrain(&pend, out, f8, lsb, gs_pow2(lsb));
 				}
@@ -1957,8 +2041,10 @@ ScanSplit4(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 				vbad2;
 	int64_t		i,
 				iend;
+	Counts4		cn;
 
-	COUNTS4_INIT(rowpos0, w);
+	if (mean)
+		Counts4Init(&cn, rowpos0, w, f8 ? 1.0 : gs_pow2(-lsb));
 	pend.n = 0;
 	SplitValues4(in, lag, 0, n, scale, scale51, f8, diff, check, &qh1, &ql1, &vbad1);
 	SplitValues4(in, lag, 4, n, scale, scale51, f8, diff, check, &qh2, &ql2, &vbad2);
@@ -1985,7 +2071,7 @@ ScanSplit4(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 				int			j = (int) ((i >> 2) & (MEAN_BATCH - 1));
 
 				if (mean && j > 0)
-					FlushMeans4(out, i - 4 * j, n, j, f8, scale_d, plain, 0, 1, b1, b2, &cnext, wd, &pend);
+					FlushMeans4(out, i - 4 * j, n, j, f8, scale_d, plain, 0, 1, b1, b2, &cn, &pend);
 				if (mean && pend.n > 0)
 					MeansDrain(&pend, out, f8, lsb, gs_pow2(lsb));
 				goto stopped;
@@ -2019,7 +2105,7 @@ ScanSplit4(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 				b1[j] = ph;
 				b2[j] = pl;
 				if (j == MEAN_BATCH - 1 || i + 4 >= n)
-					FlushMeans4(out, i - 4 * j, n, j + 1, f8, scale_d, plain, 0, 1, b1, b2, &cnext, wd, &pend);
+					FlushMeans4(out, i - 4 * j, n, j + 1, f8, scale_d, plain, 0, 1, b1, b2, &cn, &pend);
 				continue;
 			}
 			if (!f8)

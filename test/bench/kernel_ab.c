@@ -9,9 +9,10 @@
  *
  * For float4 (the 64-bit kernels, unit 2^-40) and float8 (the carry-save
  * kernels, unit 2^-90) at 2^20 uniform values in [-1000, 1000): running
- * totals, running means, moving means over 1,000; the median time of a
- * pass over reps rounds (each build first in turn), and the median ratio to
- * the same build's running totals in the same round.  The builds' results
+ * totals, running means, moving means and moving sums over 1,000; the
+ * median time of a pass over reps rounds (each build first in turn), and
+ * the median ratio to the same build's running totals in the same round
+ * (for moving means also to its moving sums).  The builds' results
  * are compared bit for bit first.  GS_CPU_SIMD=2 in the environment: AVX2
  * at most.
  *
@@ -31,7 +32,9 @@ extern int	gs_cpu_simd;
 	extern void p##gs_simd_cummean64_guess(const void *, void *, int64_t, bool, int, int64_t *, int64_t, bool, int64_t *); \
 	extern void p##gs_simd_movmean64(const void *, const void *, void *, int64_t, bool, int, bool, int64_t *, int64_t, int64_t, bool, bool, int64_t *); \
 	extern int64_t p##gs_simd_scan_split(const void *, void *, int64_t, bool, int, bool, int64_t *, int64_t *); \
-	extern void p##gs_simd_movmean_split(const void *, const void *, void *, int64_t, bool, int, bool, int64_t *, int64_t *, int64_t, int64_t, bool);
+	extern void p##gs_simd_movmean_split(const void *, const void *, void *, int64_t, bool, int, bool, int64_t *, int64_t *, int64_t, int64_t, bool); \
+	extern int64_t p##gs_simd_movsum64(const void *, const void *, void *, int64_t, bool, int, bool, bool, int64_t, int64_t *); \
+	extern int64_t p##gs_simd_movsum_split(const void *, const void *, void *, int64_t, bool, int, bool, int64_t *, int64_t *);
 DECL(a_)
 DECL(b_)
 DECL(c_)
@@ -45,10 +48,12 @@ typedef struct Build
 	void		(*mm64) (const void *, const void *, void *, int64_t, bool, int, bool, int64_t *, int64_t, int64_t, bool, bool, int64_t *);
 	int64_t		(*ss) (const void *, void *, int64_t, bool, int, bool, int64_t *, int64_t *);
 	void		(*mms) (const void *, const void *, void *, int64_t, bool, int, bool, int64_t *, int64_t *, int64_t, int64_t, bool);
+	int64_t		(*ms64) (const void *, const void *, void *, int64_t, bool, int, bool, bool, int64_t, int64_t *);
+	int64_t		(*mss) (const void *, const void *, void *, int64_t, bool, int, bool, int64_t *, int64_t *);
 } Build;
 
 #define BUILD(p, nm) {nm, p##gs_simd_scan64_guess, p##gs_simd_cummean64_guess, p##gs_simd_movmean64, \
-		p##gs_simd_scan_split, p##gs_simd_movmean_split}
+		p##gs_simd_scan_split, p##gs_simd_movmean_split, p##gs_simd_movsum64, p##gs_simd_movsum_split}
 static Build builds[3] = {BUILD(a_, "A"), BUILD(b_, "B"), BUILD(c_, "C")};
 
 #define N (1 << 20)
@@ -86,7 +91,7 @@ CmpDouble(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* One pass of op (0 running totals, 1 running means, 2 moving means) of build b over x into y: seconds. */
+/* One pass of op (0 running totals, 1 running means, 2 moving means, 3 moving sums) of build b over x into y: seconds. */
 static double
 Pass(const Build *b, int f8, int op, const void *x, void *y)
 {
@@ -105,7 +110,11 @@ Pass(const Build *b, int f8, int op, const void *x, void *y)
 		const char *lag = i >= W ? in - W * sz : NULL;
 		char	   *out = (char *) y + i * sz;
 
-		if (!f8 && op == 0)
+		if (op == 3 && !f8)
+			(void) b->ms64(in, lag, out, BLOCK, false, lsb, false, false, W, &acc);
+		else if (op == 3)
+			(void) b->mss(in, lag, out, BLOCK, true, lsb, false, &h, &l);
+		else if (!f8 && op == 0)
 		{
 			b->s64(in, out, BLOCK, false, lsb, false, &acc, &stop);
 			short_stops += stop != BLOCK;
@@ -131,8 +140,8 @@ int
 main(int argc, char **argv)
 {
 	int			reps = argc > 1 ? atoi(argv[1]) : 30;
-	static double t[3][3][256];
-	const char *ops[3] = {"cumsum", "cumavg", "movavg1000"};
+	static double t[3][4][256];
+	const char *ops[4] = {"cumsum", "cumavg", "movavg1000", "movsum1000"};
 	int			f8,
 				op,
 				k,
@@ -159,7 +168,7 @@ main(int argc, char **argv)
 				((float *) x)[i] = (float) Uniform();
 		}
 		/* the builds agree, bit for bit */
-		for (op = 0; op < 3; op++)
+		for (op = 0; op < 4; op++)
 			for (k = 0; k < 3; k++)
 			{
 				Pass(&builds[k], f8, op, x, y);
@@ -169,7 +178,7 @@ main(int argc, char **argv)
 					printf("MISMATCH: %s %s %s\n", builds[k].name, f8 ? "float8" : "float4", ops[op]);
 			}
 		for (r = 0; r < reps; r++)
-			for (op = 0; op < 3; op++)
+			for (op = 0; op < 4; op++)
 				for (k = 0; k < 3; k++)
 				{
 					int			kk = (k + r) % 3;	/* each build first in turn */
@@ -177,21 +186,27 @@ main(int argc, char **argv)
 					t[kk][op][r] = Pass(&builds[kk], f8, op, x, y);
 				}
 		for (k = 0; k < 3; k++)
-			for (op = 0; op < 3; op++)
+			for (op = 0; op < 4; op++)
 			{
 				double		a[256],
-							rt[256];
+							rt[256],
+							rs[256];
 
 				for (r = 0; r < reps; r++)
 				{
 					a[r] = t[k][op][r];
 					rt[r] = t[k][op][r] / t[k][0][r];
+					rs[r] = t[k][op][r] / t[k][3][r];
 				}
 				qsort(a, reps, sizeof(double), CmpDouble);
 				qsort(rt, reps, sizeof(double), CmpDouble);
-				printf("%s %s %-10s median %.3f ms  min %.3f  / cumsum median %.3f [quartiles %.3f-%.3f]\n",
+				qsort(rs, reps, sizeof(double), CmpDouble);
+				printf("%s %s %-10s median %.3f ms  min %.3f  / cumsum median %.3f [quartiles %.3f-%.3f]",
 					   f8 ? "float8" : "float4", builds[k].name, ops[op], a[reps / 2] * 1e3, a[0] * 1e3,
 					   rt[reps / 2], rt[reps / 4], rt[3 * reps / 4]);
+				if (op == 2)
+					printf("  / movsum median %.3f [%.3f-%.3f]", rs[reps / 2], rs[reps / 4], rs[3 * reps / 4]);
+				printf("\n");
 			}
 		free(x);
 		free(ybuf);
