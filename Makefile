@@ -37,7 +37,7 @@ REGRESS = cumsum cummax moving rows stream config devices service upgrade
 REGRESS_OPTS = --inputdir=test
 
 EXTRA_CLEAN = test/engine/engine_test test/engine/accum_test test/engine/quotient_test test/bench/cpu_bench test/bench/window_bench test/bench/small_engine_bench test/bench/window_bench_gpu test/engine/engine_compare \
-	test/bench/kernel_bench test/bench/pipeline_bench test/bench/host_bench cuda/*.o cuda/libgpuscan_cuda.a \
+	test/engine/cpu_simd.o test/bench/kernel_bench test/bench/pipeline_bench test/bench/host_bench cuda/*.o cuda/libgpuscan_cuda.a \
 	test/fuzz/fuzz_cpu_engine test/fuzz/fuzz_accum test/fuzz/fuzz_reference.o test/fuzz/scratch \
 	results regression.diffs regression.out tmp_check
 
@@ -68,6 +68,15 @@ GS_NEWER_WARNINGS = -Wmissing-variable-declarations
 GS_UNKNOWN_WARNINGS := $(foreach f,$(filter $(GS_NEWER_WARNINGS),$(CFLAGS)),\
 	$(if $(shell $(CC) -Werror $(f) -E -x c /dev/null >/dev/null 2>&1 && echo ok),,$(f)))
 override CFLAGS := $(filter-out $(GS_UNKNOWN_WARNINGS),$(CFLAGS))
+
+# The vector kernels' constants: gcc 12 makes a vector constant by a
+# broadcast from a general register and, short of vector registers (AVX2
+# has 16), makes it again inside a loop, two vector instructions each time;
+# this option of gcc's loads it from memory instead (test/bench/NOTES.md).
+# A compiler without the option: none.
+GS_SIMD_CFLAGS := $(shell $(CC) -Werror -mtune-ctrl=^inter_unit_moves_to_vec -E -x c /dev/null \
+	>/dev/null 2>&1 && echo '-mtune-ctrl=^inter_unit_moves_to_vec')
+cpu/cpu_simd.o: CFLAGS += $(GS_SIMD_CFLAGS)
 
 ifeq ($(WITH_CUDA),1)
 $(shlib): $(CUDA_LIB)

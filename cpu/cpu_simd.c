@@ -840,8 +840,7 @@ Scan64Mean(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 				iend;
 	Counts8		cn;
 
-	if (mean)
-		Counts8Init(&cn, rowpos0, w, f8 ? 1.0 : gs_pow2(-lsb));
+	Counts8Init(&cn, rowpos0, w, f8 ? 1.0 : gs_pow2(-lsb));
 	pend.n = 0;
 	for (i = 0; i < n;)
 	{
@@ -1067,8 +1066,7 @@ ScanSplit(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_
 				iend;
 	Counts8		cn;
 
-	if (mean)
-		Counts8Init(&cn, rowpos0, w, f8 ? 1.0 : gs_pow2(-lsb));
+	Counts8Init(&cn, rowpos0, w, f8 ? 1.0 : gs_pow2(-lsb));
 	pend.n = 0;
 
 /* move L's excess over [-2^58, 2^58) into H (c: scratch) */
@@ -1865,8 +1863,7 @@ Scan64Mean4(const void *in, const void *lag, void *out, int64_t n, int lsb, int6
 				iend;
 	Counts4		cn;
 
-	if (mean)
-		Counts4Init(&cn, rowpos0, w, f8 ? 1.0 : gs_pow2(-lsb));
+	Counts4Init(&cn, rowpos0, w, f8 ? 1.0 : gs_pow2(-lsb));
 	pend.n = 0;
 	q1 = Values64x4(in, lag, 0, n, scale, scale51, f8, diff, narrow, check, &vbad1);
 	q2 = Values64x4(in, lag, 4, n, scale, scale51, f8, diff, narrow, check, &vbad2);
@@ -2043,8 +2040,7 @@ ScanSplit4(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 				iend;
 	Counts4		cn;
 
-	if (mean)
-		Counts4Init(&cn, rowpos0, w, f8 ? 1.0 : gs_pow2(-lsb));
+	Counts4Init(&cn, rowpos0, w, f8 ? 1.0 : gs_pow2(-lsb));
 	pend.n = 0;
 	SplitValues4(in, lag, 0, n, scale, scale51, f8, diff, check, &qh1, &ql1, &vbad1);
 	SplitValues4(in, lag, 4, n, scale, scale51, f8, diff, check, &qh2, &ql2, &vbad2);

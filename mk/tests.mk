@@ -9,6 +9,14 @@ CORE_SRC = $(CORE_OBJS:.o=.c)
 ENGINE_SRC = $(CORE_SRC) $(CPU_OBJS:.o=.c)
 ENGINE_HDR = core/*.h cpu/*.h
 TEST_CFLAGS = -O2 -g -fno-strict-aliasing -fwrapv -fexcess-precision=standard
+# cpu/cpu_simd.c compiled apart with the option the extension's build gives
+# it (GS_SIMD_CFLAGS, the Makefile), so that the gcc-built programs below run
+# the kernels the extension ships; ENGINE_LINK: the engine for their commands
+ENGINE_SIMD_O = test/engine/cpu_simd.o
+ENGINE_LINK = $(filter-out cpu/cpu_simd.c,$(ENGINE_SRC)) $(ENGINE_SIMD_O)
+
+$(ENGINE_SIMD_O): cpu/cpu_simd.c $(ENGINE_HDR)
+	$(CC) $(TEST_CFLAGS) $(GS_SIMD_CFLAGS) -c -o $@ cpu/cpu_simd.c
 
 # the engine tests, side by side in test/engine/: the CPU engine against an
 # exact reference, and (below, with CUDA) the GPU engine against the CPU engine
@@ -16,34 +24,34 @@ ENGINE_TEST_H = test/engine/cases.h test/rand.h
 BENCH_H = test/bench/bench.h test/rand.h
 
 test/engine/engine_test: test/engine/engine_test.c $(ENGINE_TEST_H) test/engine/reference.h \
-		$(ENGINE_SRC) $(ENGINE_HDR)
-	$(CC) $(TEST_CFLAGS) -o $@ test/engine/engine_test.c $(ENGINE_SRC) -lpthread -lm
+		$(ENGINE_SRC) $(ENGINE_HDR) $(ENGINE_SIMD_O)
+	$(CC) $(TEST_CFLAGS) -o $@ test/engine/engine_test.c $(ENGINE_LINK) -lpthread -lm
 
 # the exact accumulator (core/accum.h) against the same reference
 test/engine/accum_test: test/engine/accum_test.c test/rand.h test/engine/reference.h \
-		$(ENGINE_SRC) $(ENGINE_HDR)
-	$(CC) $(TEST_CFLAGS) -o $@ test/engine/accum_test.c $(ENGINE_SRC) -lpthread -lm
+		$(ENGINE_SRC) $(ENGINE_HDR) $(ENGINE_SIMD_O)
+	$(CC) $(TEST_CFLAGS) -o $@ test/engine/accum_test.c $(ENGINE_LINK) -lpthread -lm
 
 # exact means on and next to rounding ties (core/exact.h's fast quotient,
 # cpu/means.c's batches, the engine's means) against the same reference
 test/engine/quotient_test: test/engine/quotient_test.c test/rand.h test/engine/reference.h \
-		$(ENGINE_SRC) $(ENGINE_HDR)
-	$(CC) $(TEST_CFLAGS) -o $@ test/engine/quotient_test.c $(ENGINE_SRC) -lpthread -lm
+		$(ENGINE_SRC) $(ENGINE_HDR) $(ENGINE_SIMD_O)
+	$(CC) $(TEST_CFLAGS) -o $@ test/engine/quotient_test.c $(ENGINE_LINK) -lpthread -lm
 
-test/bench/cpu_bench: test/bench/cpu_bench.c $(BENCH_H) $(ENGINE_SRC) $(ENGINE_HDR)
-	$(CC) $(TEST_CFLAGS) -o $@ test/bench/cpu_bench.c $(ENGINE_SRC) -lpthread -lm
+test/bench/cpu_bench: test/bench/cpu_bench.c $(BENCH_H) $(ENGINE_SRC) $(ENGINE_HDR) $(ENGINE_SIMD_O)
+	$(CC) $(TEST_CFLAGS) -o $@ test/bench/cpu_bench.c $(ENGINE_LINK) -lpthread -lm
 
-test/bench/window_bench: test/bench/window_bench.c $(BENCH_H) $(ENGINE_SRC) $(ENGINE_HDR)
-	$(CC) $(TEST_CFLAGS) -o $@ test/bench/window_bench.c $(ENGINE_SRC) -lpthread -lm
+test/bench/window_bench: test/bench/window_bench.c $(BENCH_H) $(ENGINE_SRC) $(ENGINE_HDR) $(ENGINE_SIMD_O)
+	$(CC) $(TEST_CFLAGS) -o $@ test/bench/window_bench.c $(ENGINE_LINK) -lpthread -lm
 
-test/bench/small_engine_bench: test/bench/small_engine_bench.c $(BENCH_H) $(ENGINE_SRC) $(ENGINE_HDR)
-	$(CC) $(TEST_CFLAGS) -o $@ test/bench/small_engine_bench.c $(ENGINE_SRC) -lpthread -lm
+test/bench/small_engine_bench: test/bench/small_engine_bench.c $(BENCH_H) $(ENGINE_SRC) $(ENGINE_HDR) $(ENGINE_SIMD_O)
+	$(CC) $(TEST_CFLAGS) -o $@ test/bench/small_engine_bench.c $(ENGINE_LINK) -lpthread -lm
 
 ifeq ($(WITH_CUDA),1)
 # the GPU engine against the CPU engine (needs a GPU to run)
 test/engine/engine_compare: test/engine/engine_compare.c $(ENGINE_TEST_H) $(BENCH_H) \
-		$(ENGINE_SRC) $(ENGINE_HDR) $(CUDA_LIB)
-	$(CC) $(TEST_CFLAGS) -o $@ test/engine/engine_compare.c $(ENGINE_SRC) $(CUDA_LIB) \
+		$(ENGINE_SRC) $(ENGINE_HDR) $(ENGINE_SIMD_O) $(CUDA_LIB)
+	$(CC) $(TEST_CFLAGS) -o $@ test/engine/engine_compare.c $(ENGINE_LINK) $(CUDA_LIB) \
 		-L$(CUDA_LIBDIR) -lcudart_static -lrt -ldl -lpthread -lstdc++ -lm
 
 # host-to-host pipeline benchmark against raw copies (needs a GPU to run);
@@ -53,9 +61,9 @@ test/bench/pipeline_bench: test/bench/pipeline_bench.c $(BENCH_H) $(CORE_SRC) co
 		$(CUDA_LIB) -L$(CUDA_LIBDIR) -lcudart_static -lrt -ldl -lpthread -lstdc++ -lm
 
 # moving sums and means on the GPU engine against its running totals
-test/bench/window_bench_gpu: test/bench/window_bench.c $(BENCH_H) $(ENGINE_SRC) $(ENGINE_HDR) $(CUDA_LIB)
+test/bench/window_bench_gpu: test/bench/window_bench.c $(BENCH_H) $(ENGINE_SRC) $(ENGINE_HDR) $(ENGINE_SIMD_O) $(CUDA_LIB)
 	$(CC) $(TEST_CFLAGS) -DGS_BENCH_GPU -I$(CUDA_HOME)/include -o $@ test/bench/window_bench.c \
-		$(ENGINE_SRC) $(CUDA_LIB) -L$(CUDA_LIBDIR) -lcudart_static -lrt -ldl -lpthread -lstdc++ -lm
+		$(ENGINE_LINK) $(CUDA_LIB) -L$(CUDA_LIBDIR) -lcudart_static -lrt -ldl -lpthread -lstdc++ -lm
 
 # host-side limits: first touch of fresh memory, first-call latency
 test/bench/host_bench: test/bench/host_bench.c $(BENCH_H) $(CORE_SRC) core/*.h $(CUDA_LIB)

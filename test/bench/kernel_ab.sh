@@ -6,11 +6,17 @@
 #
 # Usage: test/bench/kernel_ab.sh OUT A.c B.c C.c   (then: OUT [reps])
 #   e.g. git show fb6ec25:cpu/cpu_simd.c > /tmp/a.c; ...
+# Each build takes the Makefile's GS_SIMD_CFLAGS where gcc has the option,
+# and XF_a, XF_b, XF_c from the environment on top (e.g. XF_b=-O3).
 set -euo pipefail
 [ $# -eq 4 ] || { echo "usage: $0 OUT A.c B.c C.c" >&2; exit 2; }
 out=$1
 shift
 CF="-O2 -fno-strict-aliasing -fwrapv -fexcess-precision=standard"
+# as the Makefile's GS_SIMD_CFLAGS
+if gcc -Werror -mtune-ctrl=^inter_unit_moves_to_vec -E -x c /dev/null >/dev/null 2>&1; then
+	CF="$CF -mtune-ctrl=^inter_unit_moves_to_vec"
+fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 objs=""
@@ -20,7 +26,8 @@ for p in a b c; do
 	cp core/*.h "$work/$p/core/"
 	cp "$1" "$work/$p/cpu/cpu_simd.c"
 	shift
-	gcc $CF -c -o "$work/$p/k.o" "$work/$p/cpu/cpu_simd.c"
+	xf="XF_$p"
+	gcc $CF ${!xf:-} -c -o "$work/$p/k.o" "$work/$p/cpu/cpu_simd.c"
 	args=""
 	# every symbol the build defines, renamed (what it only uses stays shared)
 	for s in $(nm -g --defined-only "$work/$p/k.o" | awk '{print $3}'); do
