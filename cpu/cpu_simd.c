@@ -769,7 +769,7 @@ _Static_assert(MEAN_CHUNK % (8 * MEAN_BATCH) == 0, "MEAN_CHUNK holds whole batch
  * of the rest of its mean (as FlushMeans4).
  */
 static inline __attribute__((always_inline)) AVX512_TARGET void
-FlushMeans8(void *out, int64_t i0, int64_t n, int cnt, int f8, __m512d vscale, int plain,
+FlushMeans8(void *out, int64_t i0, int64_t n, int cnt, int f8, __m512d vscale, const int plain,
 			const int wide, const __m512i *b1, const __m512i *b2, Counts8 *cn, MeansPending *pend)
 {
 	__m512i		x1,
@@ -825,7 +825,7 @@ FlushMeans8(void *out, int64_t i0, int64_t n, int cnt, int f8, __m512d vscale, i
 static inline __attribute__((always_inline)) AVX512_TARGET int64_t
 Scan64Mean(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_t *acc,
 		   int64_t rowpos0, int64_t w, const int f8, const int excl, const int mean,
-		   const int diff, int plain, const int check, int64_t *stop)
+		   const int diff, const int plain, const int check, int64_t *stop)
 {
 	const __m512i zero = _mm512_setzero_si512();
 	const __m512i last = _mm512_set1_epi64(7);
@@ -1031,7 +1031,7 @@ Scan64Near(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 static inline __attribute__((always_inline)) AVX512_TARGET int64_t
 ScanSplit(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_t *carry_h,
 		  int64_t *carry_l, int64_t rowpos0, int64_t w, const int f8, const int excl,
-		  const int diff, const int mean, int plain, const int check, int64_t *stop)
+		  const int diff, const int mean, const int plain, const int check, int64_t *stop)
 {
 	const __m512i low52 = _mm512_set1_epi64(GS_QUOT_LO_MASK);
 	const __m512i zero = _mm512_setzero_si512();
@@ -1289,10 +1289,11 @@ static AVX512_TARGET void
 Avx512Cummean64Guess(const void *in, void *out, int64_t n, bool f8, int lsb, int64_t *acc,
 					 int64_t rowpos0, bool plain, int64_t *stop)
 {
-	if (f8)
-		(void) Scan64Mean(in, NULL, out, n, lsb, acc, rowpos0, INT64_MAX, 1, 0, 1, 0, plain, 2, stop);
-	else
-		(void) Scan64Mean(in, NULL, out, n, lsb, acc, rowpos0, INT64_MAX, 0, 0, 1, 0, plain, 2, stop);
+#define CASE(F8, PLAIN) \
+	if (f8 == (F8) && plain == (PLAIN)) \
+		(void) Scan64Mean(in, NULL, out, n, lsb, acc, rowpos0, INT64_MAX, F8, 0, 1, 0, PLAIN, 2, stop)
+	CASE(1, 1); else CASE(1, 0); else CASE(0, 1); else CASE(0, 0);
+#undef CASE
 }
 
 /* The carry-save kernel of running means of values not analysed (gs_simd_cummean_split_guess), specialised. */
@@ -1300,10 +1301,11 @@ static AVX512_TARGET void
 Avx512CummeanSplitGuess(const void *in, void *out, int64_t n, bool f8, int lsb, int64_t *carry_h,
 						int64_t *carry_l, int64_t rowpos0, bool plain, int64_t *stop)
 {
-	if (f8)
-		(void) ScanSplit(in, NULL, out, n, lsb, carry_h, carry_l, rowpos0, INT64_MAX, 1, 0, 0, 1, plain, 1, stop);
-	else
-		(void) ScanSplit(in, NULL, out, n, lsb, carry_h, carry_l, rowpos0, INT64_MAX, 0, 0, 0, 1, plain, 1, stop);
+#define CASE(F8, PLAIN) \
+	if (f8 == (F8) && plain == (PLAIN)) \
+		(void) ScanSplit(in, NULL, out, n, lsb, carry_h, carry_l, rowpos0, INT64_MAX, F8, 0, 0, 1, PLAIN, 1, stop)
+	CASE(1, 1); else CASE(1, 0); else CASE(0, 1); else CASE(0, 0);
+#undef CASE
 }
 
 /* The 64-bit kernel of a moving sum, specialised. */
@@ -1343,14 +1345,16 @@ Avx512Movmean64(const void *in, const void *lag, void *out, int64_t n, bool f8,
 				int lsb, bool diff, int64_t *acc, int64_t rowpos0, int64_t w, bool plain,
 				int64_t *stop)
 {
-#define CASE(F8, DIFF, CHECK) \
-	if (f8 == (F8) && diff == (DIFF) && (stop != NULL) == (CHECK)) \
+#define CASE(F8, DIFF, CHECK, PLAIN) \
+	if (f8 == (F8) && diff == (DIFF) && (stop != NULL) == (CHECK) && plain == (PLAIN)) \
 	{ \
-		(void) Scan64Mean(in, lag, out, n, lsb, acc, rowpos0, w, F8, 0, 1, DIFF, plain, CHECK, stop); \
+		(void) Scan64Mean(in, lag, out, n, lsb, acc, rowpos0, w, F8, 0, 1, DIFF, PLAIN, CHECK, stop); \
 		return; \
 	}
-	CASE(1, 1, 0); CASE(1, 0, 0); CASE(0, 1, 0); CASE(0, 0, 0);
-	CASE(1, 1, 1); CASE(1, 0, 1); CASE(0, 1, 1); CASE(0, 0, 1);
+	CASE(1, 1, 0, 1); CASE(1, 0, 0, 1); CASE(0, 1, 0, 1); CASE(0, 0, 0, 1);
+	CASE(1, 1, 1, 1); CASE(1, 0, 1, 1); CASE(0, 1, 1, 1); CASE(0, 0, 1, 1);
+	CASE(1, 1, 0, 0); CASE(1, 0, 0, 0); CASE(0, 1, 0, 0); CASE(0, 0, 0, 0);
+	CASE(1, 1, 1, 0); CASE(1, 0, 1, 0); CASE(0, 1, 1, 0); CASE(0, 0, 1, 0);
 #undef CASE
 }
 
@@ -1389,14 +1393,12 @@ Avx512MovmeanSplit(const void *in, const void *lag, void *out, int64_t n, bool f
 					  int lsb, bool diff, int64_t *carry_h, int64_t *carry_l, int64_t rowpos0,
 					  int64_t w, bool plain)
 {
-	if (f8 && diff)
-		(void) ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, rowpos0, w, 1, 0, 1, 1, plain, 0, NULL);
-	else if (f8)
-		(void) ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, rowpos0, w, 1, 0, 0, 1, plain, 0, NULL);
-	else if (diff)
-		(void) ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, rowpos0, w, 0, 0, 1, 1, plain, 0, NULL);
-	else
-		(void) ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, rowpos0, w, 0, 0, 0, 1, plain, 0, NULL);
+#define CASE(F8, DIFF, PLAIN) \
+	if (f8 == (F8) && diff == (DIFF) && plain == (PLAIN)) \
+		(void) ScanSplit(in, lag, out, n, lsb, carry_h, carry_l, rowpos0, w, F8, 0, DIFF, 1, PLAIN, 0, NULL)
+	CASE(1, 1, 1); else CASE(1, 0, 1); else CASE(0, 1, 1); else CASE(0, 0, 1);
+	else CASE(1, 1, 0); else CASE(1, 0, 0); else CASE(0, 1, 0); else CASE(0, 0, 0);
+#undef CASE
 }
 
 /*
