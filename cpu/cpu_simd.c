@@ -203,8 +203,10 @@ MeansDrain(MeansPending *pend, void *out, int f8, int e, double scale)
  * (step 1), the quotient q = RN(sh / cd), which the caller computed
  * (FlushMeans8 divides a vector ahead),
  * the count as the double cd (1 <= c < 2^52), scale 2^e (with prescaled,
- * a float result's count is c * 2^-e, and q the mean: no scaling; exact
- * where, as for a float's mean, q * 2^e is a normal double).  Returns the
+ * the count is c * 2^-e, and q the mean: no scaling; exact where q * 2^e
+ * is a normal double, as for a float's mean, and a double's in a plain
+ * block, and where c * 2^-e is exact: a product q * cd, a residual r, a
+ * half ulp times cd are then the unscaled ones).  Returns the
  * lanes decided, their results in *res (float results as doubles, to be
  * converted once).  With normal, a result that is not a normal number is
  * not decided; without, the caller knows that every result is one
@@ -252,15 +254,16 @@ QuotD8Rest(__m512d q, __m512d sh, __m512d sl, __m512d cd, __m512d scale, int f8,
 	up = _mm512_cmpgt_epi64_mask(_mm512_add_epi64(_mm512_castpd_si512(ar), _mm512_and_si512(qb, one)),
 								 _mm512_castpd_si512(h));
 	/*
-	 * toward0: r and q of opposite signs, both nonzero: r * q < 0 (S, q
-	 * and r are in units here, |q| >= 2^-52 unless S = 0 and r a multiple
-	 * of ulp(q): the product neither underflows nor overflows)
+	 * toward0: r and q of opposite signs, both nonzero; q has the sign
+	 * of sh (cd > 0), and is zero only with it: r * sh < 0 (sh and r in
+	 * units, |sh| >= 1 unless S = 0, r a multiple of ulp(q) >= 2^-104 in
+	 * units: the product neither underflows nor overflows, prescaled or not)
 	 */
-	toward0 = _mm512_cmp_pd_mask(_mm512_mul_pd(r, q), _mm512_setzero_pd(), _CMP_LT_OQ);
+	toward0 = _mm512_cmp_pd_mask(_mm512_mul_pd(r, sh), _mm512_setzero_pd(), _CMP_LT_OQ);
 	bad = _mm512_testn_epi64_mask(qb, _mm512_set1_epi64((INT64_C(1) << 52) - 1)) & toward0;
 	/* up: plus one, or minus one toward zero */
 	qb = _mm512_mask_add_epi64(qb, up, qb, _mm512_mask_blend_epi64(toward0, one, _mm512_set1_epi64(-1)));
-	*res = _mm512_mul_pd(_mm512_castsi512_pd(qb), scale);
+	*res = prescaled ? _mm512_castsi512_pd(qb) : _mm512_mul_pd(_mm512_castsi512_pd(qb), scale);
 	if (!normal)
 		return (__mmask8) ~bad;
 	ar = _mm512_abs_pd(*res);
@@ -432,16 +435,17 @@ QuotD4Rest(__m256d q, __m256d sh, __m256d sl, __m256d cd, __m256d scale, int f8,
 	up = _mm256_cmpgt_epi64(_mm256_add_epi64(_mm256_castpd_si256(ar), _mm256_and_si256(qb, one)),
 							_mm256_castpd_si256(h));
 	/*
-	 * toward0: r and q of opposite signs, both nonzero: r * q < 0 (S, q
-	 * and r are in units here, |q| >= 2^-52 unless S = 0 and r a multiple
-	 * of ulp(q): the product neither underflows nor overflows)
+	 * toward0: r and q of opposite signs, both nonzero; q has the sign
+	 * of sh (cd > 0), and is zero only with it: r * sh < 0 (sh and r in
+	 * units, |sh| >= 1 unless S = 0, r a multiple of ulp(q) >= 2^-104 in
+	 * units: the product neither underflows nor overflows, prescaled or not)
 	 */
-	toward0 = _mm256_castpd_si256(_mm256_cmp_pd(_mm256_mul_pd(r, q), _mm256_setzero_pd(), _CMP_LT_OQ));
+	toward0 = _mm256_castpd_si256(_mm256_cmp_pd(_mm256_mul_pd(r, sh), _mm256_setzero_pd(), _CMP_LT_OQ));
 	bad = _mm256_and_si256(_mm256_cmpeq_epi64(_mm256_and_si256(qb, _mm256_set1_epi64x((INT64_C(1) << 52) - 1)), izero),
 						   toward0);
 	/* up: plus one, or minus one (all ones) toward zero */
 	qb = _mm256_add_epi64(qb, _mm256_and_si256(up, _mm256_or_si256(toward0, one)));
-	*res = _mm256_mul_pd(_mm256_castsi256_pd(qb), scale);
+	*res = prescaled ? _mm256_castsi256_pd(qb) : _mm256_mul_pd(_mm256_castsi256_pd(qb), scale);
 	if (!normal)
 		return _mm256_xor_si256(bad, _mm256_set1_epi64x(-1));
 	ar = _mm256_and_pd(*res, absmask);
@@ -453,12 +457,15 @@ QuotD4Rest(__m256d q, __m256d sh, __m256d sl, __m256d cd, __m256d scale, int f8,
 /*
  * Step 1 in four lanes (Sum2x8): S = x1 * 2^k + x2, k = 52 (|x1| <= 2^51,
  * 0 <= x2 < 2^52) or 51 (|x1| < 2^51, 0 <= x2 < 2^51); the conversions by
- * I51_TO_PD and U52_TO_PD, exact in these ranges.
+ * U52_TO_PD and, for x1 * 2^k, as I51_TO_PD with 1.5 * 2^(52 + k), whose
+ * ulp is 2^k (x1 = -2^51 too: its mantissa then is 0), exact in these
+ * ranges.
  */
 static inline __attribute__((always_inline)) AVX2_TARGET void
-Sum2x4(__m256i x1, __m256i x2, double two_k, __m256d *sh, __m256d *sl)
+Sum2x4(__m256i x1, __m256i x2, int k, __m256d *sh, __m256d *sl)
 {
-	__m256d		a = _mm256_mul_pd(I51_TO_PD(x1), _mm256_set1_pd(two_k));
+	__m256d		a = _mm256_sub_pd(_mm256_castsi256_pd(_mm256_add_epi64(x1, _mm256_set1_epi64x((int64_t) (((UINT64_C(0x433) + k) << 52) | (UINT64_C(1) << 51))))),
+								  _mm256_set1_pd(gs_pow2(52 + k) * 1.5));
 	__m256d		b = U52_TO_PD(x2);
 
 	*sh = _mm256_add_pd(a, b);
@@ -491,7 +498,7 @@ Quot4(__m256i hi, __m256i lo, __m256i c, __m256d scale, int f8, __m256d *res)
 	__m256d		sh,
 				sl;
 
-	Sum2x4(hi, lo, 0x1p52, &sh, &sl);
+	Sum2x4(hi, lo, 52, &sh, &sl);
 	return Quot4Rest(_mm256_div_pd(sh, U52_TO_PD(c)), sh, sl, hi, lo, c, scale, f8, 0, res);
 }
 
@@ -705,10 +712,12 @@ MeanSum8(__m512i p, __m512i p2, int f8, int plain, const int wide, __m512i *x1, 
 /*
  * The counts of the means of a block (Scan64Mean, ScanSplit): the row's
  * positions so far, rowpos0 + i + j + 1 for lane j of the vector at i, at
- * most the window w; as doubles times unit (1, or for float results 2^-lsb,
- * so that the quotient is the mean itself, with no scaling: exact, a power
- * of two times an integer below 2^52).  A vector short of the window takes
- * one addition, the one across it a minimum too, and those past it none.
+ * most the window w; as doubles times unit (1, or for float results and
+ * plain blocks 2^-lsb, so that the quotient is the mean itself, with no
+ * scaling: QuotD8Rest's prescaled; exact, a power of two times an integer
+ * below 2^52, 2^-lsb <= 2^960 for a plain block's doubles).  A vector
+ * short of the window takes one addition, the one across it a minimum too,
+ * and those past it none.
  */
 typedef struct Counts8
 {
@@ -761,7 +770,8 @@ _Static_assert(MEAN_CHUNK % (8 * MEAN_BATCH) == 0, "MEAN_CHUNK holds whole batch
 
 /*
  * The means of cnt vectors of sums (positions i0, i0 + 8, ...; their
- * counts from cn, pre-scaled for float results; b1, b2: MeanSum8's p, p2):
+ * counts from cn, pre-scaled for float results and in plain blocks (as
+ * the kernels initialise cn); b1, b2: MeanSum8's p, p2):
  * QuotD8Rest, or with plain (gs_simd_means_plain: every sum and count in
  * range, every result normal) without those checks, else Quot8Rest, scaled
  * by vscale (2^lsb); the lanes left are the scalar code's (StoreMeans8,
@@ -805,11 +815,11 @@ FlushMeans8(void *out, int64_t i0, int64_t n, int cnt, int f8, __m512d vscale, c
 			q = _mm512_div_pd(sh, cd);
 		}
 		if (plain)
-			ok = QuotD8Rest(tq, th, tl, tc, vscale, f8, 0, !f8, &v);
+			ok = QuotD8Rest(tq, th, tl, tc, vscale, f8, 0, 1, &v);
 		else
 			ok = Quot8Rest(tq, th, tl, y1, y2, _mm512_cvttpd_epi64(f8 ? tc : _mm512_mul_pd(tc, vscale)),
 						   vscale, f8, !f8, &v);
-		StoreMeans8(out, i, lanes, ok, f8, v, y1, y2, k, tc, f8 ? _mm512_set1_pd(1) : vscale, pend);
+		StoreMeans8(out, i, lanes, ok, f8, v, y1, y2, k, tc, !f8 || plain ? vscale : _mm512_set1_pd(1), pend);
 	}
 }
 
@@ -840,7 +850,7 @@ Scan64Mean(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 				iend;
 	Counts8		cn;
 
-	Counts8Init(&cn, rowpos0, w, f8 ? 1.0 : gs_pow2(-lsb));
+	Counts8Init(&cn, rowpos0, w, !f8 || plain ? gs_pow2(-lsb) : 1.0);
 	pend.n = 0;
 	for (i = 0; i < n;)
 	{
@@ -1066,7 +1076,7 @@ ScanSplit(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_
 				iend;
 	Counts8		cn;
 
-	Counts8Init(&cn, rowpos0, w, f8 ? 1.0 : gs_pow2(-lsb));
+	Counts8Init(&cn, rowpos0, w, !f8 || plain ? gs_pow2(-lsb) : 1.0);
 	pend.n = 0;
 
 /* move L's excess over [-2^58, 2^58) into H (c: scratch) */
@@ -1702,7 +1712,7 @@ MeanSum4(__m256i p, __m256i p2, int f8, int plain, int narrow, const int wide, _
 		*x2 = _mm256_and_si256(p, _mm256_set1_epi64x(GS_QUOT_LO_MASK));
 		*k = 52;
 	}
-	Sum2x4(*x1, *x2, gs_pow2(*k), sh, sl);
+	Sum2x4(*x1, *x2, *k, sh, sl);
 }
 
 /* Counts8 in four lanes. */
@@ -1745,7 +1755,7 @@ Counts4Next(Counts4 *cn, int64_t i)
 
 /*
  * FlushMeans8 in four lanes: the batch's sums (b1, b2: MeanSum4's p, p2)
- * over their counts (cn, pre-scaled for float results) into out + i0 ..,
+ * over their counts (cn, pre-scaled as for FlushMeans8) into out + i0 ..,
  * scaled by vsc (2^lsb): for plain
  * blocks QuotD4Rest without the checks they cover, else Quot4Rest; the
  * lanes left are the scalar code's (StoreMeans4, pend).  Each sum's two
@@ -1789,7 +1799,7 @@ FlushMeans4(void *out, int64_t i0, int64_t n, int cnt, int f8, __m256d vsc, int 
 			q = _mm256_div_pd(sh, cd);
 		}
 		if (plain)
-			ok = QuotD4Rest(tq, th, tl, tc, vsc, f8, 0, !f8, &v);
+			ok = QuotD4Rest(tq, th, tl, tc, vsc, f8, 0, 1, &v);
 		else
 			/* the counts as int64 (below 2^52: read from the bits of c + 2^52) */
 			ok = Quot4Rest(tq, th, tl, y1, y2,
@@ -1798,7 +1808,7 @@ FlushMeans4(void *out, int64_t i0, int64_t n, int cnt, int f8, __m256d vsc, int 
 											_mm256_castpd_si256(_mm256_set1_pd(0x1p52))),
 						   vsc, f8, !f8, &v);
 		StoreMeans4(out, i0 + 4 * m, n, _mm256_movemask_pd(_mm256_castsi256_pd(ok)), f8, v, y1, y2, k,
-					tc, f8 ? _mm256_set1_pd(1) : vsc, pend);
+					tc, !f8 || plain ? vsc : _mm256_set1_pd(1), pend);
 	}
 }
 
@@ -1865,7 +1875,7 @@ Scan64Mean4(const void *in, const void *lag, void *out, int64_t n, int lsb, int6
 				iend;
 	Counts4		cn;
 
-	Counts4Init(&cn, rowpos0, w, f8 ? 1.0 : gs_pow2(-lsb));
+	Counts4Init(&cn, rowpos0, w, !f8 || plain ? gs_pow2(-lsb) : 1.0);
 	pend.n = 0;
 	q1 = Values64x4(in, lag, 0, n, scale, scale51, f8, diff, narrow, check, &vbad1);
 	q2 = Values64x4(in, lag, 4, n, scale, scale51, f8, diff, narrow, check, &vbad2);
@@ -2042,7 +2052,7 @@ ScanSplit4(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 				iend;
 	Counts4		cn;
 
-	Counts4Init(&cn, rowpos0, w, f8 ? 1.0 : gs_pow2(-lsb));
+	Counts4Init(&cn, rowpos0, w, !f8 || plain ? gs_pow2(-lsb) : 1.0);
 	pend.n = 0;
 	SplitValues4(in, lag, 0, n, scale, scale51, f8, diff, check, &qh1, &ql1, &vbad1);
 	SplitValues4(in, lag, 4, n, scale, scale51, f8, diff, check, &qh2, &ql2, &vbad2);
