@@ -464,8 +464,10 @@ QuotD4Rest(__m256d q, __m256d sh, __m256d sl, __m256d cd, __m256d scale, int f8,
 static inline __attribute__((always_inline)) AVX2_TARGET void
 Sum2x4(__m256i x1, __m256i x2, int k, __m256d *sh, __m256d *sl)
 {
-	__m256d		a = _mm256_sub_pd(_mm256_castsi256_pd(_mm256_add_epi64(x1, _mm256_set1_epi64x((int64_t) (((UINT64_C(0x433) + k) << 52) | (UINT64_C(1) << 51))))),
-								  _mm256_set1_pd(gs_pow2(52 + k) * 1.5));
+	/* the bits of 1.5 * 2^(52 + k), and the double */
+	const __m256i mbits = _mm256_set1_epi64x((int64_t) (((UINT64_C(0x433) + k) << 52) | (UINT64_C(1) << 51)));
+	__m256d		a = _mm256_sub_pd(_mm256_castsi256_pd(_mm256_add_epi64(x1, mbits)),
+								  _mm256_set1_pd(1.5 * gs_pow2(52 + k)));
 	__m256d		b = U52_TO_PD(x2);
 
 	*sh = _mm256_add_pd(a, b);
@@ -710,14 +712,22 @@ MeanSum8(__m512i p, __m512i p2, int f8, int plain, const int wide, __m512i *x1, 
 }
 
 /*
+ * Are a block's counts kept times 2^-lsb (QuotD8Rest's prescaled)?  For
+ * float results, and in plain blocks (their means normal, 2^-lsb <= 2^960).
+ */
+static inline int
+MeansPrescaled(int f8, int plain)
+{
+	return !f8 || plain;
+}
+
+/*
  * The counts of the means of a block (Scan64Mean, ScanSplit): the row's
  * positions so far, rowpos0 + i + j + 1 for lane j of the vector at i, at
- * most the window w; as doubles times unit (1, or for float results and
- * plain blocks 2^-lsb, so that the quotient is the mean itself, with no
- * scaling: QuotD8Rest's prescaled; exact, a power of two times an integer
- * below 2^52, 2^-lsb <= 2^960 for a plain block's doubles).  A vector
- * short of the window takes one addition, the one across it a minimum too,
- * and those past it none.
+ * most the window w; as doubles, times 2^-lsb where MeansPrescaled (so
+ * that the quotient is the mean itself, with no scaling; exact, a power of
+ * two times an integer below 2^52).  A vector short of the window takes
+ * one addition, the one across it a minimum too, and those past it none.
  */
 typedef struct Counts8
 {
@@ -728,11 +738,14 @@ typedef struct Counts8
 	int64_t		past;			/* from i >= past on, every count is the window */
 } Counts8;
 
-/* The counts of a block from its row position rowpos0, window w (INT64_MAX: none), unit as above. */
+/*
+ * The counts of a block from its row position rowpos0, window w (INT64_MAX:
+ * none), times 2^-lsb where prescaled (MeansPrescaled), else 1.
+ */
 static inline __attribute__((always_inline)) AVX512_TARGET void
-Counts8Init(Counts8 *cn, int64_t rowpos0, int64_t w, double unit)
+Counts8Init(Counts8 *cn, int64_t rowpos0, int64_t w, int prescaled, int lsb)
 {
-	const __m512d u = _mm512_set1_pd(unit);
+	const __m512d u = _mm512_set1_pd(prescaled ? gs_pow2(-lsb) : 1.0);
 
 	cn->next = _mm512_mul_pd(_mm512_add_pd(_mm512_set_pd(8, 7, 6, 5, 4, 3, 2, 1),
 										   _mm512_set1_pd((double) rowpos0)), u);
@@ -770,18 +783,18 @@ _Static_assert(MEAN_CHUNK % (8 * MEAN_BATCH) == 0, "MEAN_CHUNK holds whole batch
 
 /*
  * The means of cnt vectors of sums (positions i0, i0 + 8, ...; their
- * counts from cn, pre-scaled for float results and in plain blocks (as
- * the kernels initialise cn); b1, b2: MeanSum8's p, p2):
- * QuotD8Rest, or with plain (gs_simd_means_plain: every sum and count in
- * range, every result normal) without those checks, else Quot8Rest, scaled
- * by vscale (2^lsb); the lanes left are the scalar code's (StoreMeans8,
- * pend).  Each sum's two doubles and quotient are computed a vector ahead
+ * counts from cn, times 2^-lsb where MeansPrescaled; b1, b2: MeanSum8's p,
+ * p2): QuotD8Rest, or with plain (gs_simd_means_plain: every sum and count
+ * in range, every result normal) without those checks, else Quot8Rest,
+ * scaled by vscale (2^lsb); the lanes left are the scalar code's
+ * (StoreMeans8, pend).  Each sum's two doubles and quotient are computed a vector ahead
  * of the rest of its mean (as FlushMeans4).
  */
 static inline __attribute__((always_inline)) AVX512_TARGET void
 FlushMeans8(void *out, int64_t i0, int64_t n, int cnt, int f8, __m512d vscale, const int plain,
 			const int wide, const __m512i *b1, const __m512i *b2, Counts8 *cn, MeansPending *pend)
 {
+	const int	pre = MeansPrescaled(f8, plain);
 	__m512i		x1,
 				x2;
 	__m512d		sh,
@@ -815,11 +828,11 @@ FlushMeans8(void *out, int64_t i0, int64_t n, int cnt, int f8, __m512d vscale, c
 			q = _mm512_div_pd(sh, cd);
 		}
 		if (plain)
-			ok = QuotD8Rest(tq, th, tl, tc, vscale, f8, 0, 1, &v);
+			ok = QuotD8Rest(tq, th, tl, tc, vscale, f8, 0, pre, &v);
 		else
-			ok = Quot8Rest(tq, th, tl, y1, y2, _mm512_cvttpd_epi64(f8 ? tc : _mm512_mul_pd(tc, vscale)),
-						   vscale, f8, !f8, &v);
-		StoreMeans8(out, i, lanes, ok, f8, v, y1, y2, k, tc, !f8 || plain ? vscale : _mm512_set1_pd(1), pend);
+			ok = Quot8Rest(tq, th, tl, y1, y2, _mm512_cvttpd_epi64(pre ? _mm512_mul_pd(tc, vscale) : tc),
+						   vscale, f8, pre, &v);
+		StoreMeans8(out, i, lanes, ok, f8, v, y1, y2, k, tc, pre ? vscale : _mm512_set1_pd(1), pend);
 	}
 }
 
@@ -850,7 +863,7 @@ Scan64Mean(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 				iend;
 	Counts8		cn;
 
-	Counts8Init(&cn, rowpos0, w, !f8 || plain ? gs_pow2(-lsb) : 1.0);
+	Counts8Init(&cn, rowpos0, w, MeansPrescaled(f8, plain), lsb);
 	pend.n = 0;
 	for (i = 0; i < n;)
 	{
@@ -1076,7 +1089,7 @@ ScanSplit(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_
 				iend;
 	Counts8		cn;
 
-	Counts8Init(&cn, rowpos0, w, !f8 || plain ? gs_pow2(-lsb) : 1.0);
+	Counts8Init(&cn, rowpos0, w, MeansPrescaled(f8, plain), lsb);
 	pend.n = 0;
 
 /* move L's excess over [-2^58, 2^58) into H (c: scratch) */
@@ -1727,9 +1740,9 @@ typedef struct Counts4
 
 /* Counts8Init in four lanes. */
 static inline __attribute__((always_inline)) AVX2_TARGET void
-Counts4Init(Counts4 *cn, int64_t rowpos0, int64_t w, double unit)
+Counts4Init(Counts4 *cn, int64_t rowpos0, int64_t w, int prescaled, int lsb)
 {
-	const __m256d u = _mm256_set1_pd(unit);
+	const __m256d u = _mm256_set1_pd(prescaled ? gs_pow2(-lsb) : 1.0);
 
 	cn->next = _mm256_mul_pd(_mm256_add_pd(_mm256_set_pd(4, 3, 2, 1), _mm256_set1_pd((double) rowpos0)), u);
 	cn->w = _mm256_mul_pd(_mm256_set1_pd((double) w), u);
@@ -1755,10 +1768,10 @@ Counts4Next(Counts4 *cn, int64_t i)
 
 /*
  * FlushMeans8 in four lanes: the batch's sums (b1, b2: MeanSum4's p, p2)
- * over their counts (cn, pre-scaled as for FlushMeans8) into out + i0 ..,
- * scaled by vsc (2^lsb): for plain
- * blocks QuotD4Rest without the checks they cover, else Quot4Rest; the
- * lanes left are the scalar code's (StoreMeans4, pend).  Each sum's two
+ * over their counts (cn, times 2^-lsb where MeansPrescaled) into out + i0
+ * .., scaled by vsc (2^lsb): for plain blocks QuotD4Rest without the checks
+ * they cover, else Quot4Rest; the lanes left are the scalar code's
+ * (StoreMeans4, pend).  Each sum's two
  * doubles and quotient are computed a vector ahead of the rest of its
  * mean (the division's latency is most of the chain, as the conversion is
  * in Scan64Mean4).
@@ -1767,6 +1780,7 @@ static inline __attribute__((always_inline)) AVX2_TARGET void
 FlushMeans4(void *out, int64_t i0, int64_t n, int cnt, int f8, __m256d vsc, int plain, int narrow,
 			const int wide, const __m256i *b1, const __m256i *b2, Counts4 *cn, MeansPending *pend)
 {
+	const int	pre = MeansPrescaled(f8, plain);
 	__m256i		x1,
 				x2;
 	__m256d		sh,
@@ -1799,16 +1813,16 @@ FlushMeans4(void *out, int64_t i0, int64_t n, int cnt, int f8, __m256d vsc, int 
 			q = _mm256_div_pd(sh, cd);
 		}
 		if (plain)
-			ok = QuotD4Rest(tq, th, tl, tc, vsc, f8, 0, 1, &v);
+			ok = QuotD4Rest(tq, th, tl, tc, vsc, f8, 0, pre, &v);
 		else
 			/* the counts as int64 (below 2^52: read from the bits of c + 2^52) */
 			ok = Quot4Rest(tq, th, tl, y1, y2,
-						   _mm256_sub_epi64(_mm256_castpd_si256(_mm256_add_pd(f8 ? tc : _mm256_mul_pd(tc, vsc),
+						   _mm256_sub_epi64(_mm256_castpd_si256(_mm256_add_pd(pre ? _mm256_mul_pd(tc, vsc) : tc,
 																		  _mm256_set1_pd(0x1p52))),
 											_mm256_castpd_si256(_mm256_set1_pd(0x1p52))),
-						   vsc, f8, !f8, &v);
+						   vsc, f8, pre, &v);
 		StoreMeans4(out, i0 + 4 * m, n, _mm256_movemask_pd(_mm256_castsi256_pd(ok)), f8, v, y1, y2, k,
-					tc, !f8 || plain ? vsc : _mm256_set1_pd(1), pend);
+					tc, pre ? vsc : _mm256_set1_pd(1), pend);
 	}
 }
 
@@ -1875,7 +1889,7 @@ Scan64Mean4(const void *in, const void *lag, void *out, int64_t n, int lsb, int6
 				iend;
 	Counts4		cn;
 
-	Counts4Init(&cn, rowpos0, w, !f8 || plain ? gs_pow2(-lsb) : 1.0);
+	Counts4Init(&cn, rowpos0, w, MeansPrescaled(f8, plain), lsb);
 	pend.n = 0;
 	q1 = Values64x4(in, lag, 0, n, scale, scale51, f8, diff, narrow, check, &vbad1);
 	q2 = Values64x4(in, lag, 4, n, scale, scale51, f8, diff, narrow, check, &vbad2);
@@ -2052,7 +2066,7 @@ ScanSplit4(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 				iend;
 	Counts4		cn;
 
-	Counts4Init(&cn, rowpos0, w, !f8 || plain ? gs_pow2(-lsb) : 1.0);
+	Counts4Init(&cn, rowpos0, w, MeansPrescaled(f8, plain), lsb);
 	pend.n = 0;
 	SplitValues4(in, lag, 0, n, scale, scale51, f8, diff, check, &qh1, &ql1, &vbad1);
 	SplitValues4(in, lag, 4, n, scale, scale51, f8, diff, check, &qh2, &ql2, &vbad2);
