@@ -8,18 +8,21 @@
  * exported symbols with a prefix (a_, b_, c_).
  *
  * For float4 (the 64-bit kernels, unit 2^-40) and float8 (the carry-save
- * kernels, unit 2^-90) at 2^20 uniform values in [-1000, 1000): running
- * totals, running means, moving means and moving sums over 1,000; the
- * median time of a pass over reps rounds (each build first in turn), and
- * the median ratio to the same build's running totals in the same round
- * (for moving means also to its moving sums).  The builds' results
- * are compared bit for bit first.  GS_CPU_SIMD=2 in the environment: AVX2
- * at most.
+ * kernels, unit 2^-70) at 2^20 uniform values in [-1000, 1000) (multiples
+ * of 2^-49; every sum below 2^30, so below the carry-save kernels' 2^102
+ * units): running totals, running means, moving means and moving sums over
+ * 1,000; the median time of a pass over reps rounds (each build first in
+ * turn), and the median ratio to the same build's running totals in the
+ * same round (for moving means also to its moving sums).  The builds'
+ * results are compared bit for bit first, and the first build's with the
+ * exact results (Exact) at every 7th position.  GS_CPU_SIMD=2 in the
+ * environment: AVX2 at most.
  *
  * Usage: kernel_ab [reps]
  */
 #include "cpu/cpu_simd.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -91,46 +94,106 @@ CmpDouble(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/*
+ * s * 2^-70 / c (c >= 1, |s| < 2^127) rounded once to double, or float:
+ * s shifted up to 2^125, divided in integers, the remainder jammed into
+ * the quotient's lowest bit (it has 100 bits or more), one conversion.
+ */
+static double
+ExactMean(__int128 s, int64_t c, int f8)
+{
+	unsigned __int128 a = s < 0 ? -(unsigned __int128) s : (unsigned __int128) s,
+				q;
+	int			k = 0;
+	double		r;
+
+	if (a == 0)
+		return 0.0;
+	while (!(a >> 125))
+	{
+		a <<= 1;
+		k++;
+	}
+	q = a / (unsigned __int128) c;
+	q |= (a % (unsigned __int128) c) != 0;
+	r = f8 ? (double) q : (double) (float) q;
+	r = ldexp(r, -70 - k);
+	return s < 0 ? -r : r;
+}
+
+/*
+ * Check y, op's results of x (Pass), at every 7th position against the
+ * exact ones from 128-bit sums in units of 2^-70 (the values are multiples
+ * of 2^-49); prints the first wrong one.  Returns the number wrong.
+ */
+static int64_t
+Exact(int f8, int op, const void *x, const void *y)
+{
+	__int128   *pre = malloc(sizeof(__int128) * (N + 1));
+	int64_t		i,
+				wrong = 0;
+
+	pre[0] = 0;
+	for (i = 0; i < N; i++)
+		pre[i + 1] = pre[i] + (__int128) ldexp(f8 ? ((const double *) x)[i] : ((const float *) x)[i], 70);
+	for (i = 0; i < N; i += 7)
+	{
+		int64_t		lo = op >= 2 && i >= W ? i + 1 - W : 0;
+		__int128	sum = pre[i + 1] - pre[lo];
+		double		want = ExactMean(sum, op == 1 || op == 2 ? i + 1 - lo : 1, f8),
+					got = f8 ? ((const double *) y)[i] : ((const float *) y)[i];
+
+		if (memcmp(&want, &got, sizeof(double)) != 0 && wrong++ == 0)
+			printf("WRONG: %s op %d at %lld: got %a, want %a\n", f8 ? "float8" : "float4", op,
+				   (long long) i, got, want);
+	}
+	free(pre);
+	return wrong;
+}
+
 /* One pass of op (0 running totals, 1 running means, 2 moving means, 3 moving sums) of build b over x into y: seconds. */
 static double
 Pass(const Build *b, int f8, int op, const void *x, void *y)
 {
 	size_t		sz = f8 ? 8 : 4;
-	int			lsb = f8 ? -90 : -40;
+	int			lsb = f8 ? -70 : -40;
 	int64_t		i,
 				acc = 0,
 				h = 0,
 				l = 0,
+				len,
 				stop;
 	double		t0 = Now();
 
-	for (i = 0; i < N; i += BLOCK)
+	/* a moving op's first block is its first W values, with no value leaving */
+	for (i = 0; i < N; i += len)
 	{
 		const char *in = (const char *) x + i * sz;
 		const char *lag = i >= W ? in - W * sz : NULL;
 		char	   *out = (char *) y + i * sz;
 
+		len = op >= 2 && i == 0 ? W : N - i < BLOCK ? N - i : BLOCK;
 		if (op == 3 && !f8)
-			(void) b->ms64(in, lag, out, BLOCK, false, lsb, false, false, W, &acc);
+			(void) b->ms64(in, lag, out, len, false, lsb, false, false, W, &acc);
 		else if (op == 3)
-			(void) b->mss(in, lag, out, BLOCK, true, lsb, false, &h, &l);
+			(void) b->mss(in, lag, out, len, true, lsb, false, &h, &l);
 		else if (!f8 && op == 0)
 		{
-			b->s64(in, out, BLOCK, false, lsb, false, &acc, &stop);
-			short_stops += stop != BLOCK;
+			b->s64(in, out, len, false, lsb, false, &acc, &stop);
+			short_stops += stop != len;
 		}
 		else if (!f8 && op == 1)
 		{
-			b->cm64(in, out, BLOCK, false, lsb, &acc, i, true, &stop);
-			short_stops += stop != BLOCK;
+			b->cm64(in, out, len, false, lsb, &acc, i, true, &stop);
+			short_stops += stop != len;
 		}
 		else if (!f8)
-			b->mm64(in, lag, out, BLOCK, false, lsb, false, &acc, i, W, true, false, NULL);
+			b->mm64(in, lag, out, len, false, lsb, false, &acc, i, W, true, false, NULL);
 		else if (op == 0)
-			b->ss(in, out, BLOCK, true, lsb, false, &h, &l);
+			b->ss(in, out, len, true, lsb, false, &h, &l);
 		else
 			/* running means as a moving mean over the whole array (the analysed path) */
-			b->mms(in, op == 1 ? NULL : lag, out, BLOCK, true, lsb, false, &h, &l, i,
+			b->mms(in, op == 1 ? NULL : lag, out, len, true, lsb, false, &h, &l, i,
 				   op == 1 ? INT64_MAX : W, true);
 	}
 	return Now() - t0;
@@ -173,7 +236,10 @@ main(int argc, char **argv)
 			{
 				Pass(&builds[k], f8, op, x, y);
 				if (k == 0)
+				{
 					memcpy(ref, y, sz * N);
+					(void) Exact(f8, op, x, y);
+				}
 				else if (memcmp(ref, y, sz * N) != 0)
 					printf("MISMATCH: %s %s %s\n", builds[k].name, f8 ? "float8" : "float4", ops[op]);
 			}
