@@ -886,6 +886,74 @@ gs_quotient_fast(int64_t hi, int64_t lo, uint64_t c, double scale, int f8, doubl
 }
 
 /*
+ * The bracketed quotient's perturbation: the reciprocal of a count is
+ * taken times 1 + GS_QUOT_BRACKET and 1 - GS_QUOT_BRACKET
+ * (gs_quotient_bracket).
+ */
+#define GS_QUOT_BRACKET		0x1p-20
+
+/*
+ * The reciprocals of a count cd for gs_quotient_bracket: rc = RN(1 / cd),
+ * rcp = RN(rc (1 + 2^-20)), rcm = RN(rc (1 - 2^-20)).  A count shared by
+ * many quotients (a moving mean's window) takes them once.
+ */
+GS_HD void
+gs_quotient_recips(double cd, double *rc, double *rcp, double *rcm)
+{
+	*rc = 1.0 / cd;
+	*rcp = *rc * (1.0 + GS_QUOT_BRACKET);
+	*rcm = *rc * (1.0 - GS_QUOT_BRACKET);
+}
+
+/*
+ * The bracketed quotient: V = (sh + sl) / cd rounded to double, half to
+ * even, with no division and no rounding test of its own, for the CPU
+ * engine's vector kernels (which do these operations in the same order);
+ * sh = RN(sh + sl) (so |sl| <= 2^-53 |sh|), cd > 0, and its reciprocals
+ * from gs_quotient_recips.  Returns 1 with *out = RN(V), or 0 where V
+ * lies within about 2^-17 ulp of a midpoint, ties among them: then the
+ * slow path must decide.  With
+ * U = ulp(V) (2^(E - 52), 2^E <= |V| < 2^(E + 1)), V = 0 aside:
+ *
+ *  1. q0 = RN(sh rc): sh is S (1 + t), rc is (1 / cd)(1 + t'), |t|, |t'|
+ *     <= 2^-53 (1 + 2^-52), so |sh rc - V| < 2.01 * 2^-53 |V| < 2.01 U, and
+ *     |q0 - V| < 3.01 U (ulp(q0) <= 2 U).  q0 is a double, ulp(q0) >= U /
+ *     2; the midpoints nearest it lie ulp(q0) / 4 >= U / 8 away or more.
+ *  2. r = RN(RN(sh - q0 cd) + sl) (one fma, one addition) is R = S - q0 cd
+ *     = cd (V - q0), |R| / cd < 3.01 U, in two roundings, each of a value
+ *     below 4.2 U cd (|sh / cd - q0| <= |sl| / cd + |V - q0| < 1.01 U +
+ *     3.01 U): |r / cd - R / cd| < 2 * 2^-53 * 4.2 U < 2^-49 U.
+ *  3. x = r rc, exactly (inside the fma): |x - R / cd| < 2^-49 U + 2^-53 *
+ *     3.1 U (1 + 2^-52) < 2^-48 U =: Er.  And V = q0 + R / cd.
+ *  4. q1 = RN(q0 + r rcp), q2 = RN(q0 + r rcm), each one fma, one rounding.
+ *     r rcp and r rcm are x times rcp / rc and rcm / rc, which differ from
+ *     1 by 2^-20 +- 2^-52: on either side of x, each at least |x| 2^-21
+ *     from it.  If |x| 2^-21 >= Er, R / cd lies between them, so V lies
+ *     between q0 + r rcm and q0 + r rcp, and RN, monotone, gives RN(V)
+ *     between q2 and q1: when q1 = q2, q1 = RN(V).  Else |x| < 2^-27 U,
+ *     |R / cd| < 2^-26 U, so RN(V) = q0 (step 1's midpoints are farther),
+ *     and q1 = q2 = q0 as well: q0 + r rcp and q0 + r rcm lie within 2^-26
+ *     U of q0 too.
+ *
+ * Ties need no case of their own (one lies between q0 + r rcm and q0 + r
+ * rcp, and q1 != q2, or RN(V) is decided as above).  The steps need no exact product or remainder, only no underflow or overflow
+ * in them: in the engine sh, sl, r are in units (S = 0 or |S| >= 1, |S| <=
+ * 2^104), cd is a count below 2^52 times a power of two 2^-e, and the
+ * results decided are normal doubles (a zero sum: q0 = r = q1 = q2 = +0).
+ */
+GS_HD int
+gs_quotient_bracket(double sh, double sl, double cd, double rc, double rcp, double rcm, double *out)
+{
+	double		q0 = sh * rc,
+				r = GS_FMA(-q0, cd, sh) + sl,
+				q1 = GS_FMA(r, rcp, q0),
+				q2 = GS_FMA(r, rcm, q0);
+
+	*out = q1;
+	return q1 == q2;
+}
+
+/*
  * A mean: the exact sum s (units 2^e, not zero) over a count c >= 1,
  * rounded once to double (f8) or float (returned as a double), scale =
  * 2^e: the fast quotient where it decides, else gs_round_quotient.

@@ -38,6 +38,10 @@ static long fast_decided,
 			fast_tried,
 			fast_ties;
 
+/* How often the bracketed quotient decided, of the double means tried. */
+static long bracket_decided,
+			bracket_tried;
+
 /* Count a check; print it when it fails (or always unless quiet). */
 static void
 Check(bool ok, const char *what, const char *detail)
@@ -141,6 +145,57 @@ FlushBatch(void)
 }
 
 /*
+ * gs_quotient_bracket on one sum in the fast quotient's range against the
+ * reference's double want: with the count c, the result scaled by 2^e
+ * where want is normal; and with the count c * 2^-e, the result the mean
+ * itself (the vector code's prescaled counts), for |e| <= 960.  Returns
+ * false on a mismatch.
+ */
+static bool
+OneBracket(__int128 s, int e, uint64_t c, double want)
+{
+	double		a = (double) (int64_t) (s >> 52) * 0x1p52,
+				b = (double) ((int64_t) s & GS_QUOT_LO_MASK),
+				sh = a + b,
+				sl = b - (sh - a),
+				aw = fabs(want),
+				rc,
+				rcp,
+				rcm,
+				v;
+	bool		normal = aw >= 0x1p-1022 && aw <= DBL_MAX,
+				ok = true;
+	char		detail[300];
+	int			pass;
+
+	for (pass = 0; pass < 2; pass++)
+	{
+		double		cd = pass == 0 ? (double) c : (double) c * gs_pow2(-e);
+
+		if (pass == 1 && (e < -960 || e > 960 || !normal))
+			break;
+		gs_quotient_recips(cd, &rc, &rcp, &rcm);
+		bracket_tried++;
+		if (!gs_quotient_bracket(sh, sl, cd, rc, rcp, rcm, &v))
+			continue;
+		bracket_decided++;
+		if (pass == 0)
+		{
+			v *= gs_pow2(e);
+			if (!normal || fabs(v) < 0x1p-1022 || fabs(v) > DBL_MAX)
+				continue;
+		}
+		if (Bits(v, true) != Bits(want, true))
+		{
+			Describe(detail, sizeof(detail), s, e, c, true, v, want);
+			Check(false, pass == 0 ? "gs_quotient_bracket" : "gs_quotient_bracket prescaled", detail);
+			ok = false;
+		}
+	}
+	return ok;
+}
+
+/*
  * One sum: gs_mean_round and (in range) gs_quotient_fast against the
  * reference; the sum joins the batch (same e and type) when in range.
  * Returns false on a mismatch.
@@ -174,6 +229,8 @@ OneMean(__int128 s, int e, uint64_t c, bool f8, bool tie)
 				ok = false;
 			}
 		}
+		if (f8 && !OneBracket(s, e, c, want))
+			ok = false;
 		if (b_n > 0 && (b_e != e || b_f8 != f8))
 			FlushBatch();
 		b_e = e;
@@ -568,6 +625,8 @@ main(int argc, char **argv)
 	/* the fast quotient must have decided most sums in its range, ties among them */
 	snprintf(detail, sizeof(detail), "%ld of %ld, %ld exact ties", fast_decided, fast_tried, fast_ties);
 	Check(fast_decided > fast_tried / 2 && fast_ties > 1000, "fast quotient decided", detail);
+	snprintf(detail, sizeof(detail), "%ld of %ld", bracket_decided, bracket_tried);
+	Check(bracket_decided > bracket_tried / 2, "bracketed quotient decided", detail);
 	for (pass = 0; pass < 3; pass++)
 	{
 		/*
