@@ -193,46 +193,67 @@ MeansDrain(MeansPending *pend, void *out, int f8, int e, double scale)
 	pend->n = 0;
 }
 
+/* A count's reciprocals in eight lanes (gs_quotient_recips). */
+typedef struct Recips8
+{
+	__m512d		r,
+				rp,
+				rm;
+} Recips8;
+
+/* gs_quotient_recips in eight lanes. */
+static inline __attribute__((always_inline)) AVX512_TARGET Recips8
+Recips8Of(__m512d cd)
+{
+	Recips8		rr;
+
+	rr.r = _mm512_div_pd(_mm512_set1_pd(1.0), cd);
+	rr.rp = _mm512_mul_pd(rr.r, _mm512_set1_pd(1.0 + GS_QUOT_BRACKET));
+	rr.rm = _mm512_mul_pd(rr.r, _mm512_set1_pd(1.0 - GS_QUOT_BRACKET));
+	return rr;
+}
+
+/* No reciprocals (a float's quotient divides). */
+static inline __attribute__((always_inline)) AVX512_TARGET Recips8
+Recips8None(void)
+{
+	Recips8		rr;
+
+	rr.r = rr.rp = rr.rm = _mm512_setzero_pd();
+	return rr;
+}
+
 /*
- * The fast quotient of core/exact.h (gs_quotient_fast, whose comment
- * proves each step) in eight lanes, the same operations in the same
- * order, from step 2 on (but half an ulp of q in one product, 2^-53 for
- * 2^-52 * 0.5: the same exact value, rounded once; and the step of one
- * ulp, up or toward zero, one masked addition; the tie and the direction
- * each in one comparison, below): the sum S as sh = RN(S) and sl = S - sh
- * (step 1), the quotient q = RN(sh / cd), which the caller computed
- * (FlushMeans8 divides a vector ahead),
+ * A mean in eight lanes from the sum S as sh = RN(S) and sl = S - sh and
  * the count as the double cd (1 <= c < 2^52), scale 2^e (with prescaled,
- * the count is c * 2^-e, and q the mean: no scaling; exact where q * 2^e
- * is a normal double, as for a float's mean, and a double's in a plain
- * block, and where c * 2^-e is exact: a product q * cd, a residual r, a
- * half ulp times cd are then the unscaled ones).  Returns the
- * lanes decided, their results in *res (float results as doubles, to be
- * converted once).  With normal, a result that is not a normal number is
- * not decided; without, the caller knows that every result is one
+ * the count is c * 2^-e, and the quotient the mean: no scaling; exact
+ * where the mean is a normal double, as for a float's, and a double's in
+ * a plain block): a float's from q = RN(sh / cd) by gs_quotient_fast's
+ * test (core/exact.h, whose comment proves it), a double's from the
+ * reciprocals rr by gs_quotient_bracket (the same operations in the same
+ * order), which the caller computed (FlushMeans8 a vector ahead).  Returns
+ * the lanes decided, their results in *res (float results as doubles, to
+ * be converted once).  With normal, a result that is not a normal number
+ * is not decided; without, the caller knows that every result is one
  * (gs_simd_means_plain), and a zero sum gives +0, decided.
  */
 static inline __attribute__((always_inline)) AVX512_TARGET __mmask8
-QuotD8Rest(__m512d q, __m512d sh, __m512d sl, __m512d cd, __m512d scale, int f8, int normal,
-		   const int prescaled, __m512d *res)
+QuotD8Rest(__m512d q, Recips8 rr, __m512d sh, __m512d sl, __m512d cd, __m512d scale, int f8,
+		   int normal, const int prescaled, __m512d *res)
 {
-	const __m512i one = _mm512_set1_epi64(1);
-	__m512i		qb = _mm512_castpd_si512(q);
-	__m512d		r,
-				u,
-				h,
+	__m512d		q0,
+				r,
+				q1,
 				ar;
-	__mmask8	up,
-				toward0,
-				bad;
+	__mmask8	ok;
 
 	if (!f8)
 	{
 		/* not within one ulp of a float midpoint; a normal float */
-		__m512i		d = _mm512_sub_epi64(_mm512_and_si512(qb, _mm512_set1_epi64((INT64_C(1) << 29) - 1)),
+		__m512i		d = _mm512_sub_epi64(_mm512_and_si512(_mm512_castpd_si512(q), _mm512_set1_epi64((INT64_C(1) << 29) - 1)),
 										 _mm512_set1_epi64((INT64_C(1) << 28) - 1));
-		__mmask8	ok = _mm512_cmpgt_epu64_mask(d, _mm512_set1_epi64(2));
 
+		ok = _mm512_cmpgt_epu64_mask(d, _mm512_set1_epi64(2));
 		*res = prescaled ? q : _mm512_mul_pd(q, scale);
 		if (!normal)
 			return ok;
@@ -240,34 +261,17 @@ QuotD8Rest(__m512d q, __m512d sh, __m512d sl, __m512d cd, __m512d scale, int f8,
 		return ok & _mm512_cmp_pd_mask(ar, _mm512_set1_pd(0x1p-126), _CMP_GE_OQ) &
 			_mm512_cmp_pd_mask(ar, _mm512_set1_pd(0x1p128), _CMP_LT_OQ);
 	}
-	r = _mm512_add_pd(_mm512_fnmadd_pd(q, cd, sh), sl);
-	/* half an ulp of q, 2^(E - 53), in one exact product */
-	u = _mm512_mul_pd(_mm512_castsi512_pd(_mm512_and_si512(qb, _mm512_set1_epi64(INT64_C(0x7ff0000000000000)))),
-					  _mm512_set1_pd(0x1p-53));
-	h = _mm512_mul_pd(cd, u);
-	ar = _mm512_abs_pd(r);
-	/*
-	 * up: |r| > h, or |r| = h and q odd (a tie, to even), compared as the
-	 * bits of two doubles >= +0, which order as the doubles do: |r| + (q
-	 * odd) > h
-	 */
-	up = _mm512_cmpgt_epi64_mask(_mm512_add_epi64(_mm512_castpd_si512(ar), _mm512_and_si512(qb, one)),
-								 _mm512_castpd_si512(h));
-	/*
-	 * toward0: r and q of opposite signs, both nonzero; q has the sign
-	 * of sh (cd > 0), and is zero only with it: r * sh < 0 (sh and r in
-	 * units, |sh| >= 1 unless S = 0, r a multiple of ulp(q) >= 2^-104 in
-	 * units: the product neither underflows nor overflows, prescaled or not)
-	 */
-	toward0 = _mm512_cmp_pd_mask(_mm512_mul_pd(r, sh), _mm512_setzero_pd(), _CMP_LT_OQ);
-	bad = _mm512_testn_epi64_mask(qb, _mm512_set1_epi64((INT64_C(1) << 52) - 1)) & toward0;
-	/* up: plus one, or minus one toward zero */
-	qb = _mm512_mask_add_epi64(qb, up, qb, _mm512_mask_blend_epi64(toward0, one, _mm512_set1_epi64(-1)));
-	*res = prescaled ? _mm512_castsi512_pd(qb) : _mm512_mul_pd(_mm512_castsi512_pd(qb), scale);
+	/* gs_quotient_bracket */
+	q0 = _mm512_mul_pd(sh, rr.r);
+	r = _mm512_add_pd(_mm512_fnmadd_pd(q0, cd, sh), sl);
+	q1 = _mm512_fmadd_pd(r, rr.rp, q0);
+	ok = _mm512_cmp_pd_mask(q1, _mm512_fmadd_pd(r, rr.rm, q0), _CMP_EQ_OQ);
+	*res = prescaled ? q1 : _mm512_mul_pd(q1, scale);
 	if (!normal)
-		return (__mmask8) ~bad;
+		return ok;
+	/* scaling exact: a normal result (gs_quotient_fast's step 6) */
 	ar = _mm512_abs_pd(*res);
-	return (__mmask8) ~bad & _mm512_cmp_pd_mask(ar, _mm512_set1_pd(0x1p-1022), _CMP_GT_OQ) &
+	return ok & _mm512_cmp_pd_mask(ar, _mm512_set1_pd(0x1p-1022), _CMP_GT_OQ) &
 		_mm512_cmp_pd_mask(ar, _mm512_set1_pd(0x1.fffffffffffffp1023), _CMP_LE_OQ);
 }
 
@@ -291,8 +295,8 @@ Sum2x8(__m512i hi, __m512i lo, __m512d *sh, __m512d *sl)
  * outside the fast quotient's range is not.
  */
 static inline __attribute__((always_inline)) AVX512_TARGET __mmask8
-Quot8Rest(__m512d q, __m512d sh, __m512d sl, __m512i hi, __m512i lo, __m512i c, __m512d scale,
-		  int f8, const int prescaled, __m512d *res)
+Quot8Rest(__m512d q, Recips8 rr, __m512d sh, __m512d sl, __m512i hi, __m512i lo, __m512i c,
+		  __m512d scale, int f8, const int prescaled, __m512d *res)
 {
 	__mmask8	zsum = _mm512_cmpeq_epi64_mask(_mm512_or_si512(hi, lo), _mm512_setzero_si512());
 	/* the fast quotient's range: hi in [-2^51, 2^51), c <= GS_QUOT_MAX_COUNT */
@@ -300,10 +304,10 @@ Quot8Rest(__m512d q, __m512d sh, __m512d sl, __m512i hi, __m512i lo, __m512i c, 
 												_mm512_set1_epi64(INT64_C(1) << 52)) &
 		_mm512_cmple_epu64_mask(c, _mm512_set1_epi64((int64_t) GS_QUOT_MAX_COUNT));
 
-	return range & (zsum | QuotD8Rest(q, sh, sl, _mm512_cvtepi64_pd(c), scale, f8, 1, prescaled, res));
+	return range & (zsum | QuotD8Rest(q, rr, sh, sl, _mm512_cvtepi64_pd(c), scale, f8, 1, prescaled, res));
 }
 
-/* Quot8Rest with its sum's two doubles (Sum2x8) and division. */
+/* Quot8Rest with its sum's two doubles (Sum2x8) and a division (a float) or reciprocals. */
 static inline __attribute__((always_inline)) AVX512_TARGET __mmask8
 Quot8(__m512i hi, __m512i lo, __m512i c, __m512d scale, int f8, __m512d *res)
 {
@@ -311,25 +315,21 @@ Quot8(__m512i hi, __m512i lo, __m512i c, __m512d scale, int f8, __m512d *res)
 				sl;
 
 	Sum2x8(hi, lo, &sh, &sl);
-	return Quot8Rest(_mm512_div_pd(sh, _mm512_cvtepi64_pd(c)), sh, sl, hi, lo, c, scale, f8, 0, res);
+	if (f8)
+		return Quot8Rest(sh, Recips8Of(_mm512_cvtepi64_pd(c)), sh, sl, hi, lo, c, scale, 1, 0, res);
+	return Quot8Rest(_mm512_div_pd(sh, _mm512_cvtepi64_pd(c)), Recips8None(), sh, sl, hi, lo, c, scale,
+					 0, 0, res);
 }
 
 /*
- * Store eight means (lanes k) at out + i, and leave the lanes not in ok to
- * the scalar code (pend): sum x1 * 2^sh + x2, count cd * cunit (cd a
- * double, cunit a power of two).
+ * Leave the lanes bad of the eight means at out + i to the scalar code
+ * (pend): sum x1 * 2^sh + x2, count cd * cunit (cd a double, cunit a power
+ * of two).
  */
 static inline __attribute__((always_inline)) AVX512_TARGET void
-StoreMeans8(void *out, int64_t i, __mmask8 k, __mmask8 ok, int f8, __m512d v, __m512i x1,
-			__m512i x2, int sh, __m512d cd, __m512d cunit, MeansPending *pend)
+PendMeans8(int64_t i, __mmask8 bad, __m512i x1, __m512i x2, int sh, __m512d cd, __m512d cunit,
+		   MeansPending *pend)
 {
-	__mmask8	bad;
-
-	if (f8)
-		_mm512_mask_storeu_pd((double *) out + i, k, v);
-	else
-		_mm256_mask_storeu_ps((float *) out + i, k, _mm512_cvtpd_ps(v));
-	bad = (__mmask8) (k & ~ok);
 	if (__builtin_expect(bad != 0, 0))
 	{
 		int			m = pend->n;
@@ -343,6 +343,22 @@ StoreMeans8(void *out, int64_t i, __mmask8 k, __mmask8 ok, int f8, __m512d v, __
 		pend->n = m + __builtin_popcount(bad);
 		pend->k = sh;
 	}
+}
+
+/*
+ * Store eight means (lanes k) at out + i, and leave the lanes not in ok to
+ * the scalar code (pend): sum x1 * 2^sh + x2, count cd * cunit (cd a
+ * double, cunit a power of two).
+ */
+static inline __attribute__((always_inline)) AVX512_TARGET void
+StoreMeans8(void *out, int64_t i, __mmask8 k, __mmask8 ok, int f8, __m512d v, __m512i x1,
+			__m512i x2, int sh, __m512d cd, __m512d cunit, MeansPending *pend)
+{
+	if (f8)
+		_mm512_mask_storeu_pd((double *) out + i, k, v);
+	else
+		_mm256_mask_storeu_ps((float *) out + i, k, _mm512_cvtpd_ps(v));
+	PendMeans8(i, (__mmask8) (k & ~ok), x1, x2, sh, cd, cunit, pend);
 }
 
 /* gs_cpu_means's batch on AVX-512, eight at a time. */
@@ -386,72 +402,77 @@ Means512(const int64_t *hi, const int64_t *lo, const int64_t *c, int n, int e, d
 	_mm256_sub_pd(_mm256_castsi256_pd(_mm256_add_epi64((x), _mm256_set1_epi64x(INT64_C(0x4338000000000000)))), \
 				  _mm256_set1_pd(0x1.8p52))
 
+/* A count's reciprocals in four lanes (gs_quotient_recips). */
+typedef struct Recips4
+{
+	__m256d		r,
+				rp,
+				rm;
+} Recips4;
+
+/* gs_quotient_recips in four lanes. */
+static inline __attribute__((always_inline)) AVX2_TARGET Recips4
+Recips4Of(__m256d cd)
+{
+	Recips4		rr;
+
+	rr.r = _mm256_div_pd(_mm256_set1_pd(1.0), cd);
+	rr.rp = _mm256_mul_pd(rr.r, _mm256_set1_pd(1.0 + GS_QUOT_BRACKET));
+	rr.rm = _mm256_mul_pd(rr.r, _mm256_set1_pd(1.0 - GS_QUOT_BRACKET));
+	return rr;
+}
+
+/* No reciprocals (a float's quotient divides). */
+static inline __attribute__((always_inline)) AVX2_TARGET Recips4
+Recips4None(void)
+{
+	Recips4		rr;
+
+	rr.r = rr.rp = rr.rm = _mm256_setzero_pd();
+	return rr;
+}
+
 /*
  * QuotD8Rest in four lanes on AVX2 (masks are lanes of all ones): the same
- * operations in the same order, from the quotient q = RN(sh / cd), which
- * the caller computed (FlushMeans4 divides a vector ahead).  Returns the
- * lanes decided.
+ * operations in the same order, from the quotient q = RN(sh / cd) for a
+ * float, the reciprocals rr for a double, which the caller computed
+ * (FlushMeans4 a vector ahead).  Returns the lanes decided.
  */
 static inline __attribute__((always_inline)) AVX2_TARGET __m256i
-QuotD4Rest(__m256d q, __m256d sh, __m256d sl, __m256d cd, __m256d scale, int f8, int normal,
-		   const int prescaled, __m256d *res)
+QuotD4Rest(__m256d q, Recips4 rr, __m256d sh, __m256d sl, __m256d cd, __m256d scale, int f8,
+		   int normal, const int prescaled, __m256d *res)
 {
-	const __m256i one = _mm256_set1_epi64x(1);
-	const __m256i izero = _mm256_setzero_si256();
 	const __m256d absmask = _mm256_castsi256_pd(_mm256_set1_epi64x(INT64_MAX));
-	__m256i		qb = _mm256_castpd_si256(q);
-	__m256d		r,
-				u,
-				h,
+	__m256d		q0,
+				r,
+				q1,
 				ar;
-	__m256i		up,
-				toward0,
-				bad,
-				ok;
+	__m256i		ok;
 
 	if (!f8)
 	{
-		__m256i		d = _mm256_sub_epi64(_mm256_and_si256(qb, _mm256_set1_epi64x((INT64_C(1) << 29) - 1)),
+		__m256i		d = _mm256_sub_epi64(_mm256_and_si256(_mm256_castpd_si256(q), _mm256_set1_epi64x((INT64_C(1) << 29) - 1)),
 										 _mm256_set1_epi64x((INT64_C(1) << 28) - 1));
 
 		*res = prescaled ? q : _mm256_mul_pd(q, scale);
-		ok = _mm256_or_si256(_mm256_cmpgt_epi64(d, _mm256_set1_epi64x(2)), _mm256_cmpgt_epi64(izero, d));
+		ok = _mm256_or_si256(_mm256_cmpgt_epi64(d, _mm256_set1_epi64x(2)), _mm256_cmpgt_epi64(_mm256_setzero_si256(), d));
 		if (!normal)
 			return ok;
 		ar = _mm256_and_pd(*res, absmask);
 		return _mm256_and_si256(ok, _mm256_castpd_si256(_mm256_and_pd(_mm256_cmp_pd(ar, _mm256_set1_pd(0x1p-126), _CMP_GE_OQ),
 																	   _mm256_cmp_pd(ar, _mm256_set1_pd(0x1p128), _CMP_LT_OQ))));
 	}
-	r = _mm256_add_pd(_mm256_fnmadd_pd(q, cd, sh), sl);
-	u = _mm256_mul_pd(_mm256_castsi256_pd(_mm256_and_si256(qb, _mm256_set1_epi64x(INT64_C(0x7ff0000000000000)))),
-					  _mm256_set1_pd(0x1p-53));
-	h = _mm256_mul_pd(cd, u);
-	ar = _mm256_and_pd(r, absmask);
-	/*
-	 * up: |r| > h, or |r| = h and q odd (a tie, to even), compared as the
-	 * bits of two doubles >= +0, which order as the doubles do: |r| + (q
-	 * odd) > h
-	 */
-	up = _mm256_cmpgt_epi64(_mm256_add_epi64(_mm256_castpd_si256(ar), _mm256_and_si256(qb, one)),
-							_mm256_castpd_si256(h));
-	/*
-	 * toward0: r and q of opposite signs, both nonzero; q has the sign
-	 * of sh (cd > 0), and is zero only with it: r * sh < 0 (sh and r in
-	 * units, |sh| >= 1 unless S = 0, r a multiple of ulp(q) >= 2^-104 in
-	 * units: the product neither underflows nor overflows, prescaled or not)
-	 */
-	toward0 = _mm256_castpd_si256(_mm256_cmp_pd(_mm256_mul_pd(r, sh), _mm256_setzero_pd(), _CMP_LT_OQ));
-	bad = _mm256_and_si256(_mm256_cmpeq_epi64(_mm256_and_si256(qb, _mm256_set1_epi64x((INT64_C(1) << 52) - 1)), izero),
-						   toward0);
-	/* up: plus one, or minus one (all ones) toward zero */
-	qb = _mm256_add_epi64(qb, _mm256_and_si256(up, _mm256_or_si256(toward0, one)));
-	*res = prescaled ? _mm256_castsi256_pd(qb) : _mm256_mul_pd(_mm256_castsi256_pd(qb), scale);
+	/* gs_quotient_bracket */
+	q0 = _mm256_mul_pd(sh, rr.r);
+	r = _mm256_add_pd(_mm256_fnmadd_pd(q0, cd, sh), sl);
+	q1 = _mm256_fmadd_pd(r, rr.rp, q0);
+	ok = _mm256_castpd_si256(_mm256_cmp_pd(q1, _mm256_fmadd_pd(r, rr.rm, q0), _CMP_EQ_OQ));
+	*res = prescaled ? q1 : _mm256_mul_pd(q1, scale);
 	if (!normal)
-		return _mm256_xor_si256(bad, _mm256_set1_epi64x(-1));
+		return ok;
 	ar = _mm256_and_pd(*res, absmask);
-	ok = _mm256_castpd_si256(_mm256_and_pd(_mm256_cmp_pd(ar, _mm256_set1_pd(0x1p-1022), _CMP_GT_OQ),
-										   _mm256_cmp_pd(ar, _mm256_set1_pd(0x1.fffffffffffffp1023), _CMP_LE_OQ)));
-	return _mm256_andnot_si256(bad, ok);
+	return _mm256_and_si256(ok, _mm256_castpd_si256(_mm256_and_pd(_mm256_cmp_pd(ar, _mm256_set1_pd(0x1p-1022), _CMP_GT_OQ),
+																   _mm256_cmp_pd(ar, _mm256_set1_pd(0x1.fffffffffffffp1023), _CMP_LE_OQ))));
 }
 
 /*
@@ -480,8 +501,8 @@ Sum2x4(__m256i x1, __m256i x2, int k, __m256d *sh, __m256d *sl)
  * decided.
  */
 static inline __attribute__((always_inline)) AVX2_TARGET __m256i
-Quot4Rest(__m256d q, __m256d sh, __m256d sl, __m256i hi, __m256i lo, __m256i c, __m256d scale,
-		  int f8, const int prescaled, __m256d *res)
+Quot4Rest(__m256d q, Recips4 rr, __m256d sh, __m256d sl, __m256i hi, __m256i lo, __m256i c,
+		  __m256d scale, int f8, const int prescaled, __m256d *res)
 {
 	__m256i		zsum = _mm256_cmpeq_epi64(_mm256_or_si256(hi, lo), _mm256_setzero_si256());
 	/* the fast quotient's range: hi in [-2^51, 2^51), c <= GS_QUOT_MAX_COUNT */
@@ -490,10 +511,10 @@ Quot4Rest(__m256d q, __m256d sh, __m256d sl, __m256i hi, __m256i lo, __m256i c, 
 														  _mm256_cmpgt_epi64(_mm256_set1_epi64x(INT64_C(1) << 52), hb)),
 										 _mm256_cmpgt_epi64(_mm256_set1_epi64x((int64_t) GS_QUOT_MAX_COUNT + 1), c));
 
-	return _mm256_and_si256(range, _mm256_or_si256(zsum, QuotD4Rest(q, sh, sl, U52_TO_PD(c), scale, f8, 1, prescaled, res)));
+	return _mm256_and_si256(range, _mm256_or_si256(zsum, QuotD4Rest(q, rr, sh, sl, U52_TO_PD(c), scale, f8, 1, prescaled, res)));
 }
 
-/* Quot4Rest with its sum's two doubles (Sum2x4, k = 52) and division. */
+/* Quot4Rest with its sum's two doubles (Sum2x4, k = 52) and a division (a float) or reciprocals. */
 static inline __attribute__((always_inline)) AVX2_TARGET __m256i
 Quot4(__m256i hi, __m256i lo, __m256i c, __m256d scale, int f8, __m256d *res)
 {
@@ -501,7 +522,9 @@ Quot4(__m256i hi, __m256i lo, __m256i c, __m256d scale, int f8, __m256d *res)
 				sl;
 
 	Sum2x4(hi, lo, 52, &sh, &sl);
-	return Quot4Rest(_mm256_div_pd(sh, U52_TO_PD(c)), sh, sl, hi, lo, c, scale, f8, 0, res);
+	if (f8)
+		return Quot4Rest(sh, Recips4Of(U52_TO_PD(c)), sh, sl, hi, lo, c, scale, 1, 0, res);
+	return Quot4Rest(_mm256_div_pd(sh, U52_TO_PD(c)), Recips4None(), sh, sl, hi, lo, c, scale, 0, 0, res);
 }
 
 /* gs_cpu_means's batch on AVX2, four at a time; the tail by the scalar code. */
@@ -734,6 +757,7 @@ typedef struct Counts8
 	__m512d		next;			/* the next vector's counts, uncapped */
 	__m512d		w;				/* the window */
 	__m512d		step;			/* eight positions */
+	Recips8		rw;				/* the window's reciprocals */
 	int64_t		across;			/* a vector at i > across reaches the window */
 	int64_t		past;			/* from i >= past on, every count is the window */
 } Counts8;
@@ -751,6 +775,7 @@ Counts8Init(Counts8 *cn, int64_t rowpos0, int64_t w, int prescaled, int lsb)
 										   _mm512_set1_pd((double) rowpos0)), u);
 	cn->w = _mm512_mul_pd(_mm512_set1_pd((double) w), u);
 	cn->step = _mm512_mul_pd(_mm512_set1_pd(8), u);
+	cn->rw = Recips8Of(cn->w);
 	cn->across = w - rowpos0 - 8;
 	cn->past = w - rowpos0 - 1;
 }
@@ -771,6 +796,16 @@ Counts8Next(Counts8 *cn, int64_t i)
 }
 
 /*
+ * The reciprocals of the counts cd of the vector at i (Counts8Next's):
+ * past the window, the window's.
+ */
+static inline __attribute__((always_inline)) AVX512_TARGET Recips8
+Counts8Recips(const Counts8 *cn, int64_t i, __m512d cd)
+{
+	return i >= cn->past ? cn->rw : Recips8Of(cd);
+}
+
+/*
  * A kernel with means stores its sums, MEAN_BATCH vectors of them, and
  * divides them in a loop of their own (FlushMeans8, FlushMeans4): the
  * sums' chain and the quotients' then overlap in the core instead of
@@ -787,8 +822,11 @@ _Static_assert(MEAN_CHUNK % (8 * MEAN_BATCH) == 0, "MEAN_CHUNK holds whole batch
  * p2): QuotD8Rest, or with plain (gs_simd_means_plain: every sum and count
  * in range, every result normal) without those checks, else Quot8Rest,
  * scaled by vscale (2^lsb); the lanes left are the scalar code's
- * (StoreMeans8, pend).  Each sum's two doubles and quotient are computed a vector ahead
- * of the rest of its mean (as FlushMeans4).
+ * (PendMeans8, pend), found after the batch from the masks kept: a test
+ * and branch on every vector, waiting on its mean's whole chain, measured
+ * slower.  Each sum's two doubles and its quotient (a float) or its
+ * count's reciprocals (a double) are computed a vector ahead of the rest
+ * of its mean (as FlushMeans4).
  */
 static inline __attribute__((always_inline)) AVX512_TARGET void
 FlushMeans8(void *out, int64_t i0, int64_t n, int cnt, int f8, __m512d vscale, const int plain,
@@ -800,13 +838,18 @@ FlushMeans8(void *out, int64_t i0, int64_t n, int cnt, int f8, __m512d vscale, c
 	__m512d		sh,
 				sl,
 				q,
-				cd;
+				cd,
+				cdv[MEAN_BATCH];
+	__mmask8	okv[MEAN_BATCH],
+				anybad = 0;
+	Recips8		rr;
 	int			k,
 				m;
 
 	cd = Counts8Next(cn, i0);
 	MeanSum8(b1[0], wide ? b2[0] : b1[0], f8, plain, wide, &x1, &x2, &k, &sh, &sl);
-	q = _mm512_div_pd(sh, cd);
+	q = f8 ? sh : _mm512_div_pd(sh, cd);
+	rr = f8 ? Counts8Recips(cn, i0, cd) : Recips8None();
 	for (m = 0; m < cnt; m++)
 	{
 		int64_t		i = i0 + 8 * m;
@@ -819,21 +862,39 @@ FlushMeans8(void *out, int64_t i0, int64_t n, int cnt, int f8, __m512d vscale, c
 					tl = sl,
 					tq = q,
 					tc = cd;
+		Recips8		tr = rr;
 
 		if (m + 1 < cnt)
 		{
-			/* the next vector's sum and quotient */
+			/* the next vector's sum, and quotient (a float) or reciprocals */
 			cd = Counts8Next(cn, i + 8);
 			MeanSum8(b1[m + 1], wide ? b2[m + 1] : b1[m + 1], f8, plain, wide, &x1, &x2, &k, &sh, &sl);
-			q = _mm512_div_pd(sh, cd);
+			if (f8)
+				rr = Counts8Recips(cn, i + 8, cd);
+			else
+				q = _mm512_div_pd(sh, cd);
 		}
 		if (plain)
-			ok = QuotD8Rest(tq, th, tl, tc, vscale, f8, 0, pre, &v);
+			ok = QuotD8Rest(tq, tr, th, tl, tc, vscale, f8, 0, pre, &v);
 		else
-			ok = Quot8Rest(tq, th, tl, y1, y2, _mm512_cvttpd_epi64(pre ? _mm512_mul_pd(tc, vscale) : tc),
+			ok = Quot8Rest(tq, tr, th, tl, y1, y2, _mm512_cvttpd_epi64(pre ? _mm512_mul_pd(tc, vscale) : tc),
 						   vscale, f8, pre, &v);
-		StoreMeans8(out, i, lanes, ok, f8, v, y1, y2, k, tc, pre ? vscale : _mm512_set1_pd(1), pend);
+		if (f8)
+			_mm512_mask_storeu_pd((double *) out + i, lanes, v);
+		else
+			_mm256_mask_storeu_ps((float *) out + i, lanes, _mm512_cvtpd_ps(v));
+		okv[m] = ok;
+		cdv[m] = tc;
+		anybad |= (__mmask8) (lanes & ~ok);
 	}
+	/* the lanes not decided, found after the batch */
+	if (__builtin_expect(anybad != 0, 0))
+		for (m = 0; m < cnt; m++)
+		{
+			MeanSum8(b1[m], wide ? b2[m] : b1[m], f8, plain, wide, &x1, &x2, &k, &sh, &sl);
+			PendMeans8(i0 + 8 * m, (__mmask8) (TAIL8(n - i0 - 8 * m) & ~okv[m]), x1, x2, k, cdv[m],
+					   pre ? vscale : _mm512_set1_pd(1), pend);
+		}
 }
 
 /*
@@ -1649,18 +1710,17 @@ Store4(void *out, int64_t i, int64_t n, int f8, __m256d rd)
 }
 
 /*
- * Store four means (Put4) at out + i, lanes [0, n - i), and leave the lanes
- * not in ok (a movemask) to the scalar code (pend; as StoreMeans8): sum x1
- * * 2^k + x2, count cd * cunit.
+ * Leave the lanes of the four means at out + i, [0, n - i), not in ok (a
+ * movemask) to the scalar code (pend; as PendMeans8): sum x1 * 2^k + x2,
+ * count cd * cunit.
  */
 static inline __attribute__((always_inline)) AVX2_TARGET void
-StoreMeans4(void *out, int64_t i, int64_t n, int ok, int f8, __m256d v, __m256i x1, __m256i x2,
-			int k, __m256d cd, __m256d cunit, MeansPending *pend)
+PendMeans4(int64_t i, int64_t n, int ok, __m256i x1, __m256i x2, int k, __m256d cd, __m256d cunit,
+		   MeansPending *pend)
 {
 	int			lanes = n - i >= 4 ? 15 : (1 << (n - i)) - 1,
 				j;
 
-	(void) Put4(out, i, n, f8, v);
 	if (__builtin_expect((ok & lanes) != lanes, 0))
 	{
 		int64_t		a1[4],
@@ -1734,6 +1794,7 @@ typedef struct Counts4
 	__m256d		next;
 	__m256d		w;
 	__m256d		step;
+	Recips4		rw;
 	int64_t		across;
 	int64_t		past;
 } Counts4;
@@ -1747,6 +1808,7 @@ Counts4Init(Counts4 *cn, int64_t rowpos0, int64_t w, int prescaled, int lsb)
 	cn->next = _mm256_mul_pd(_mm256_add_pd(_mm256_set_pd(4, 3, 2, 1), _mm256_set1_pd((double) rowpos0)), u);
 	cn->w = _mm256_mul_pd(_mm256_set1_pd((double) w), u);
 	cn->step = _mm256_mul_pd(_mm256_set1_pd(4), u);
+	cn->rw = Recips4Of(cn->w);
 	cn->across = w - rowpos0 - 4;
 	cn->past = w - rowpos0 - 1;
 }
@@ -1766,15 +1828,22 @@ Counts4Next(Counts4 *cn, int64_t i)
 	return cd;
 }
 
+/* Counts8Recips in four lanes. */
+static inline __attribute__((always_inline)) AVX2_TARGET Recips4
+Counts4Recips(const Counts4 *cn, int64_t i, __m256d cd)
+{
+	return i >= cn->past ? cn->rw : Recips4Of(cd);
+}
+
 /*
  * FlushMeans8 in four lanes: the batch's sums (b1, b2: MeanSum4's p, p2)
  * over their counts (cn, times 2^-lsb where MeansPrescaled) into out + i0
  * .., scaled by vsc (2^lsb): for plain blocks QuotD4Rest without the checks
  * they cover, else Quot4Rest; the lanes left are the scalar code's
- * (StoreMeans4, pend).  Each sum's two
- * doubles and quotient are computed a vector ahead of the rest of its
- * mean (the division's latency is most of the chain, as the conversion is
- * in Scan64Mean4).
+ * (PendMeans4, pend), found after the batch (as in FlushMeans8).  Each
+ * sum's two doubles and its quotient or reciprocals are computed a vector
+ * ahead of the rest of its mean (the division's latency is most of the
+ * chain, as the conversion is in Scan64Mean4).
  */
 static inline __attribute__((always_inline)) AVX2_TARGET void
 FlushMeans4(void *out, int64_t i0, int64_t n, int cnt, int f8, __m256d vsc, int plain, int narrow,
@@ -1786,13 +1855,18 @@ FlushMeans4(void *out, int64_t i0, int64_t n, int cnt, int f8, __m256d vsc, int 
 	__m256d		sh,
 				sl,
 				q,
-				cd;
+				cd,
+				cdv[MEAN_BATCH];
+	__m256i		okv[MEAN_BATCH],
+				allok = _mm256_set1_epi64x(-1);
+	Recips4		rr;
 	int			k,
 				m;
 
 	cd = Counts4Next(cn, i0);
 	MeanSum4(b1[0], wide ? b2[0] : b1[0], f8, plain, narrow, wide, &x1, &x2, &k, &sh, &sl);
-	q = _mm256_div_pd(sh, cd);
+	q = f8 ? sh : _mm256_div_pd(sh, cd);
+	rr = f8 ? Counts4Recips(cn, i0, cd) : Recips4None();
 	for (m = 0; m < cnt; m++)
 	{
 		__m256i		ok,
@@ -1803,27 +1877,41 @@ FlushMeans4(void *out, int64_t i0, int64_t n, int cnt, int f8, __m256d vsc, int 
 					tl = sl,
 					tq = q,
 					tc = cd;
+		Recips4		tr = rr;
 
 		if (m + 1 < cnt)
 		{
-			/* the next vector's sum and quotient */
+			/* the next vector's sum, and quotient (a float) or reciprocals */
 			cd = Counts4Next(cn, i0 + 4 * m + 4);
 			MeanSum4(b1[m + 1], wide ? b2[m + 1] : b1[m + 1], f8, plain, narrow, wide, &x1, &x2, &k,
 					 &sh, &sl);
-			q = _mm256_div_pd(sh, cd);
+			if (f8)
+				rr = Counts4Recips(cn, i0 + 4 * m + 4, cd);
+			else
+				q = _mm256_div_pd(sh, cd);
 		}
 		if (plain)
-			ok = QuotD4Rest(tq, th, tl, tc, vsc, f8, 0, pre, &v);
+			ok = QuotD4Rest(tq, tr, th, tl, tc, vsc, f8, 0, pre, &v);
 		else
 			/* the counts as int64 (below 2^52: read from the bits of c + 2^52) */
-			ok = Quot4Rest(tq, th, tl, y1, y2,
+			ok = Quot4Rest(tq, tr, th, tl, y1, y2,
 						   _mm256_sub_epi64(_mm256_castpd_si256(_mm256_add_pd(pre ? _mm256_mul_pd(tc, vsc) : tc,
 																		  _mm256_set1_pd(0x1p52))),
 											_mm256_castpd_si256(_mm256_set1_pd(0x1p52))),
 						   vsc, f8, pre, &v);
-		StoreMeans4(out, i0 + 4 * m, n, _mm256_movemask_pd(_mm256_castsi256_pd(ok)), f8, v, y1, y2, k,
-					tc, pre ? vsc : _mm256_set1_pd(1), pend);
+		(void) Put4(out, i0 + 4 * m, n, f8, v);
+		okv[m] = ok;
+		cdv[m] = tc;
+		allok = _mm256_and_si256(allok, ok);
 	}
+	/* the lanes not decided (or past n), found after the batch */
+	if (__builtin_expect(_mm256_movemask_pd(_mm256_castsi256_pd(allok)) != 15, 0))
+		for (m = 0; m < cnt; m++)
+		{
+			MeanSum4(b1[m], wide ? b2[m] : b1[m], f8, plain, narrow, wide, &x1, &x2, &k, &sh, &sl);
+			PendMeans4(i0 + 4 * m, n, _mm256_movemask_pd(_mm256_castsi256_pd(okv[m])), x1, x2, k, cdv[m],
+					   pre ? vsc : _mm256_set1_pd(1), pend);
+		}
 }
 
 /*
@@ -2207,10 +2295,11 @@ static AVX2_TARGET void
 Avx2Cummean64Guess(const void *in, void *out, int64_t n, bool f8, int lsb, int64_t *acc,
 				   int64_t rowpos0, bool plain, int64_t *stop)
 {
-	if (f8)
-		(void) Scan64Mean4(in, NULL, out, n, lsb, acc, rowpos0, INT64_MAX, 1, 0, 1, 0, plain, 0, 2, stop);
-	else
-		(void) Scan64Mean4(in, NULL, out, n, lsb, acc, rowpos0, INT64_MAX, 0, 0, 1, 0, plain, 0, 2, stop);
+#define CASE(F8, PLAIN) \
+	if (f8 == (F8) && plain == (PLAIN)) \
+		(void) Scan64Mean4(in, NULL, out, n, lsb, acc, rowpos0, INT64_MAX, F8, 0, 1, 0, PLAIN, 0, 2, stop)
+	CASE(1, 1); else CASE(1, 0); else CASE(0, 1); else CASE(0, 0);
+#undef CASE
 }
 
 /* The carry-save kernel of running means of values not analysed on AVX2 (gs_simd_cummean_split_guess), specialised. */
@@ -2218,10 +2307,11 @@ static AVX2_TARGET void
 Avx2CummeanSplitGuess(const void *in, void *out, int64_t n, bool f8, int lsb, int64_t *carry_h,
 					  int64_t *carry_l, int64_t rowpos0, bool plain, int64_t *stop)
 {
-	if (f8)
-		(void) ScanSplit4(in, NULL, out, n, lsb, carry_h, carry_l, rowpos0, INT64_MAX, 1, 0, 0, 1, plain, 1, stop);
-	else
-		(void) ScanSplit4(in, NULL, out, n, lsb, carry_h, carry_l, rowpos0, INT64_MAX, 0, 0, 0, 1, plain, 1, stop);
+#define CASE(F8, PLAIN) \
+	if (f8 == (F8) && plain == (PLAIN)) \
+		(void) ScanSplit4(in, NULL, out, n, lsb, carry_h, carry_l, rowpos0, INT64_MAX, F8, 0, 0, 1, PLAIN, 1, stop)
+	CASE(1, 1); else CASE(1, 0); else CASE(0, 1); else CASE(0, 0);
+#undef CASE
 }
 
 /*
@@ -2233,15 +2323,18 @@ Avx2Movmean64(const void *in, const void *lag, void *out, int64_t n, bool f8, in
 			  bool diff, int64_t *acc, int64_t rowpos0, int64_t w, bool plain, bool narrow,
 			  int64_t *stop)
 {
-#define CASE(F8, DIFF, NARROW, CHECK) \
-	if (f8 == (F8) && diff == (DIFF) && narrow == (NARROW) && (stop != NULL) == (CHECK)) \
+#define CASE(F8, DIFF, NARROW, CHECK, PLAIN) \
+	if (f8 == (F8) && diff == (DIFF) && narrow == (NARROW) && (stop != NULL) == (CHECK) && plain == (PLAIN)) \
 	{ \
-		(void) Scan64Mean4(in, lag, out, n, lsb, acc, rowpos0, w, F8, 0, 1, DIFF, plain, NARROW, CHECK, stop); \
+		(void) Scan64Mean4(in, lag, out, n, lsb, acc, rowpos0, w, F8, 0, 1, DIFF, PLAIN, NARROW, CHECK, stop); \
 		return; \
 	}
-	CASE(1, 1, 0, 0); CASE(1, 0, 0, 0); CASE(0, 1, 0, 0); CASE(0, 0, 0, 0);
-	CASE(1, 1, 1, 0); CASE(1, 0, 1, 0); CASE(0, 1, 1, 0); CASE(0, 0, 1, 0);
-	CASE(1, 1, 0, 1); CASE(1, 0, 0, 1); CASE(0, 1, 0, 1); CASE(0, 0, 0, 1);
+	CASE(1, 1, 0, 0, 1); CASE(1, 0, 0, 0, 1); CASE(0, 1, 0, 0, 1); CASE(0, 0, 0, 0, 1);
+	CASE(1, 1, 1, 0, 1); CASE(1, 0, 1, 0, 1); CASE(0, 1, 1, 0, 1); CASE(0, 0, 1, 0, 1);
+	CASE(1, 1, 0, 0, 0); CASE(1, 0, 0, 0, 0); CASE(0, 1, 0, 0, 0); CASE(0, 0, 0, 0, 0);
+	CASE(1, 1, 1, 0, 0); CASE(1, 0, 1, 0, 0); CASE(0, 1, 1, 0, 0); CASE(0, 0, 1, 0, 0);
+	CASE(1, 1, 0, 1, 0); CASE(1, 0, 0, 1, 0); CASE(0, 1, 0, 1, 0); CASE(0, 0, 0, 1, 0);
+	CASE(1, 1, 0, 1, 1); CASE(1, 0, 0, 1, 1); CASE(0, 1, 0, 1, 1); CASE(0, 0, 0, 1, 1);
 #undef CASE
 }
 
@@ -2255,13 +2348,16 @@ Avx2ScanSplit(const void *in, const void *lag, void *out, int64_t n, bool f8, in
 			  bool excl, bool diff, bool mean, int64_t *carry_h, int64_t *carry_l,
 			  int64_t rowpos0, int64_t w, bool plain, int64_t *stop)
 {
-#define CASE(F8, EXCL, DIFF, MEAN, CHECK) \
-	if (f8 == (F8) && excl == (EXCL) && diff == (DIFF) && mean == (MEAN) && (stop != NULL) == (CHECK)) \
-		return ScanSplit4(in, lag, out, n, lsb, carry_h, carry_l, rowpos0, w, F8, EXCL, DIFF, MEAN, plain, \
+#define CASE(F8, EXCL, DIFF, MEAN, PLAIN, CHECK) \
+	if (f8 == (F8) && excl == (EXCL) && diff == (DIFF) && mean == (MEAN) && (!mean || plain == (PLAIN)) && \
+		(stop != NULL) == (CHECK)) \
+		return ScanSplit4(in, lag, out, n, lsb, carry_h, carry_l, rowpos0, w, F8, EXCL, DIFF, MEAN, PLAIN, \
 						  CHECK, stop)
-	CASE(1, 0, 0, 0, 0); CASE(1, 1, 0, 0, 0); CASE(1, 0, 1, 0, 0); CASE(1, 0, 0, 1, 0); CASE(1, 0, 1, 1, 0);
-	CASE(0, 0, 0, 0, 0); CASE(0, 0, 1, 0, 0); CASE(0, 0, 0, 1, 0); CASE(0, 0, 1, 1, 0);
-	CASE(1, 0, 0, 0, 1); CASE(1, 1, 0, 0, 1); CASE(0, 0, 0, 0, 1);
+	CASE(1, 0, 0, 0, 0, 0); CASE(1, 1, 0, 0, 0, 0); CASE(1, 0, 1, 0, 0, 0);
+	CASE(1, 0, 0, 1, 1, 0); CASE(1, 0, 1, 1, 1, 0); CASE(1, 0, 0, 1, 0, 0); CASE(1, 0, 1, 1, 0, 0);
+	CASE(0, 0, 0, 0, 0, 0); CASE(0, 0, 1, 0, 0, 0);
+	CASE(0, 0, 0, 1, 1, 0); CASE(0, 0, 1, 1, 1, 0); CASE(0, 0, 0, 1, 0, 0); CASE(0, 0, 1, 1, 0, 0);
+	CASE(1, 0, 0, 0, 0, 1); CASE(1, 1, 0, 0, 0, 1); CASE(0, 0, 0, 0, 0, 1);
 #undef CASE
 	return ScanSplit4(in, lag, out, n, lsb, carry_h, carry_l, rowpos0, w, f8, excl, diff, mean, plain,
 					  stop != NULL, stop);
