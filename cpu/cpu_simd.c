@@ -228,10 +228,11 @@ Recips8None(void)
  * the count as the double cd (1 <= c < 2^52), scale 2^e (with prescaled,
  * the count is c * 2^-e, and the quotient the mean: no scaling; exact
  * where the mean is a normal double, as for a float's, and a double's in
- * a plain block): a float's from q = RN(sh / cd) by gs_quotient_fast's
- * test (core/exact.h, whose comment proves it), a double's from the
- * reciprocals rr by gs_quotient_bracket (the same operations in the same
- * order), which the caller computed (FlushMeans8 a vector ahead).  Returns
+ * a plain block): a float's from q (FloatQuot8) by gs_quotient_fast's
+ * test (core/exact.h, whose comment proves it) widened to two ulps, a
+ * double's from the reciprocals rr by gs_quotient_bracket (the same
+ * operations in the same order), which the caller computed (FlushMeans8 a
+ * vector ahead).  Returns
  * the lanes decided, their results in *res (float results as doubles, to
  * be converted once).  With normal, a result that is not a normal number
  * is not decided; without, the caller knows that every result is one
@@ -249,11 +250,11 @@ QuotD8Rest(__m512d q, Recips8 rr, __m512d sh, __m512d sl, __m512d cd, __m512d sc
 
 	if (!f8)
 	{
-		/* not within one ulp of a float midpoint; a normal float */
+		/* not within two ulps of a float midpoint (FloatQuot8); a normal float */
 		__m512i		d = _mm512_sub_epi64(_mm512_and_si512(_mm512_castpd_si512(q), _mm512_set1_epi64((INT64_C(1) << 29) - 1)),
-										 _mm512_set1_epi64((INT64_C(1) << 28) - 1));
+										 _mm512_set1_epi64((INT64_C(1) << 28) - 2));
 
-		ok = _mm512_cmpgt_epu64_mask(d, _mm512_set1_epi64(2));
+		ok = _mm512_cmpgt_epu64_mask(d, _mm512_set1_epi64(4));
 		*res = prescaled ? q : _mm512_mul_pd(q, scale);
 		if (!normal)
 			return ok;
@@ -434,7 +435,7 @@ Recips4None(void)
 
 /*
  * QuotD8Rest in four lanes on AVX2 (masks are lanes of all ones): the same
- * operations in the same order, from the quotient q = RN(sh / cd) for a
+ * operations in the same order, from the quotient q (FloatQuot4) for a
  * float, the reciprocals rr for a double, which the caller computed
  * (FlushMeans4 a vector ahead).  Returns the lanes decided.
  */
@@ -452,10 +453,10 @@ QuotD4Rest(__m256d q, Recips4 rr, __m256d sh, __m256d sl, __m256d cd, __m256d sc
 	if (!f8)
 	{
 		__m256i		d = _mm256_sub_epi64(_mm256_and_si256(_mm256_castpd_si256(q), _mm256_set1_epi64x((INT64_C(1) << 29) - 1)),
-										 _mm256_set1_epi64x((INT64_C(1) << 28) - 1));
+										 _mm256_set1_epi64x((INT64_C(1) << 28) - 2));
 
 		*res = prescaled ? q : _mm256_mul_pd(q, scale);
-		ok = _mm256_or_si256(_mm256_cmpgt_epi64(d, _mm256_set1_epi64x(2)), _mm256_cmpgt_epi64(_mm256_setzero_si256(), d));
+		ok = _mm256_or_si256(_mm256_cmpgt_epi64(d, _mm256_set1_epi64x(4)), _mm256_cmpgt_epi64(_mm256_setzero_si256(), d));
 		if (!normal)
 			return ok;
 		ar = _mm256_and_pd(*res, absmask);
@@ -806,6 +807,23 @@ Counts8Recips(const Counts8 *cn, int64_t i, __m512d cd)
 }
 
 /*
+ * A float mean's double quotient q for QuotD8Rest, of the sum sh = RN(S)
+ * over the counts cd of the vector at i: RN(sh / cd), or past the window
+ * RN(sh * rc), rc = RN(1 / w), with no division.  With u = ulp(q) =
+ * 2^(E_q - 52): |sh rc| < 2^(E_q + 1) (RN is monotone), so |sh / cd| <
+ * 1.01 * 2^(E_q + 1), and |S / c - sh / cd| <= 2^-53 |sh / cd| < 1.01 u,
+ * |sh / cd - sh rc| < 1.01 u, |sh rc - q| <= u / 2: |S / c - q| < 2.52 u
+ * (1.51 u when dividing), and a float midpoint is not crossed when q's low
+ * 29 bits differ from 2^28 by 3 or more (gs_quotient_fast's float test,
+ * widened by one).
+ */
+static inline __attribute__((always_inline)) AVX512_TARGET __m512d
+FloatQuot8(const Counts8 *cn, int64_t i, __m512d sh, __m512d cd)
+{
+	return i >= cn->past ? _mm512_mul_pd(sh, cn->rw.r) : _mm512_div_pd(sh, cd);
+}
+
+/*
  * A kernel with means stores its sums, MEAN_BATCH vectors of them, and
  * divides them in a loop of their own (FlushMeans8, FlushMeans4): the
  * sums' chain and the quotients' then overlap in the core instead of
@@ -848,7 +866,7 @@ FlushMeans8(void *out, int64_t i0, int64_t n, int cnt, int f8, __m512d vscale, c
 
 	cd = Counts8Next(cn, i0);
 	MeanSum8(b1[0], wide ? b2[0] : b1[0], f8, plain, wide, &x1, &x2, &k, &sh, &sl);
-	q = f8 ? sh : _mm512_div_pd(sh, cd);
+	q = f8 ? sh : FloatQuot8(cn, i0, sh, cd);
 	rr = f8 ? Counts8Recips(cn, i0, cd) : Recips8None();
 	for (m = 0; m < cnt; m++)
 	{
@@ -872,7 +890,7 @@ FlushMeans8(void *out, int64_t i0, int64_t n, int cnt, int f8, __m512d vscale, c
 			if (f8)
 				rr = Counts8Recips(cn, i + 8, cd);
 			else
-				q = _mm512_div_pd(sh, cd);
+				q = FloatQuot8(cn, i + 8, sh, cd);
 		}
 		if (plain)
 			ok = QuotD8Rest(tq, tr, th, tl, tc, vscale, f8, 0, pre, &v);
@@ -1835,6 +1853,13 @@ Counts4Recips(const Counts4 *cn, int64_t i, __m256d cd)
 	return i >= cn->past ? cn->rw : Recips4Of(cd);
 }
 
+/* FloatQuot8 in four lanes. */
+static inline __attribute__((always_inline)) AVX2_TARGET __m256d
+FloatQuot4(const Counts4 *cn, int64_t i, __m256d sh, __m256d cd)
+{
+	return i >= cn->past ? _mm256_mul_pd(sh, cn->rw.r) : _mm256_div_pd(sh, cd);
+}
+
 /*
  * FlushMeans8 in four lanes: the batch's sums (b1, b2: MeanSum4's p, p2)
  * over their counts (cn, times 2^-lsb where MeansPrescaled) into out + i0
@@ -1865,7 +1890,7 @@ FlushMeans4(void *out, int64_t i0, int64_t n, int cnt, int f8, __m256d vsc, int 
 
 	cd = Counts4Next(cn, i0);
 	MeanSum4(b1[0], wide ? b2[0] : b1[0], f8, plain, narrow, wide, &x1, &x2, &k, &sh, &sl);
-	q = f8 ? sh : _mm256_div_pd(sh, cd);
+	q = f8 ? sh : FloatQuot4(cn, i0, sh, cd);
 	rr = f8 ? Counts4Recips(cn, i0, cd) : Recips4None();
 	for (m = 0; m < cnt; m++)
 	{
@@ -1888,7 +1913,7 @@ FlushMeans4(void *out, int64_t i0, int64_t n, int cnt, int f8, __m256d vsc, int 
 			if (f8)
 				rr = Counts4Recips(cn, i0 + 4 * m + 4, cd);
 			else
-				q = _mm256_div_pd(sh, cd);
+				q = FloatQuot4(cn, i0 + 4 * m + 4, sh, cd);
 		}
 		if (plain)
 			ok = QuotD4Rest(tq, tr, th, tl, tc, vsc, f8, 0, pre, &v);
