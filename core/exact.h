@@ -895,7 +895,9 @@ gs_quotient_fast(int64_t hi, int64_t lo, uint64_t c, double scale, int f8, doubl
 /*
  * The reciprocals of a count cd for gs_quotient_bracket: rc = RN(1 / cd),
  * rcp = RN(rc (1 + 2^-20)), rcm = RN(rc (1 - 2^-20)).  A count shared by
- * many quotients (a moving mean's window) takes them once.
+ * many quotients (a moving mean's window) takes them once.  The bracket
+ * needs rc only within 2^-52 of 1 / cd, relatively (the AVX-512 code
+ * refines an estimate instead of dividing).
  */
 GS_HD void
 gs_quotient_recips(double cd, double *rc, double *rcp, double *rcm)
@@ -915,16 +917,17 @@ gs_quotient_recips(double cd, double *rc, double *rcp, double *rcm)
  * slow path must decide.  With
  * U = ulp(V) (2^(E - 52), 2^E <= |V| < 2^(E + 1)), V = 0 aside:
  *
- *  1. q0 = RN(sh rc): sh is S (1 + t), rc is (1 / cd)(1 + t'), |t|, |t'|
- *     <= 2^-53 (1 + 2^-52), so |sh rc - V| < 2.01 * 2^-53 |V| < 2.01 U, and
- *     |q0 - V| < 3.01 U (ulp(q0) <= 2 U).  q0 is a double, ulp(q0) >= U /
- *     2; the midpoints nearest it lie ulp(q0) / 4 >= U / 8 away or more.
+ *  1. q0 = RN(sh rc): sh is S (1 + t), |t| <= 2^-53 (1 + 2^-52), rc is
+ *     (1 / cd)(1 + t'), |t'| <= 2^-52 (gs_quotient_recips), so |sh rc - V|
+ *     < 3.01 * 2^-53 |V| < 3.01 U, and |q0 - V| < 4.01 U (ulp(q0) <= 2 U).
+ *     q0 is a double, ulp(q0) >= U / 2; the midpoints nearest it lie
+ *     ulp(q0) / 4 >= U / 8 away or more.
  *  2. r = RN(RN(sh - q0 cd) + sl) (one fma, one addition) is R = S - q0 cd
- *     = cd (V - q0), |R| / cd < 3.01 U, in two roundings, each of a value
- *     below 4.2 U cd (|sh / cd - q0| <= |sl| / cd + |V - q0| < 1.01 U +
- *     3.01 U): |r / cd - R / cd| < 2 * 2^-53 * 4.2 U < 2^-49 U.
- *  3. x = r rc, exactly (inside the fma): |x - R / cd| < 2^-49 U + 2^-53 *
- *     3.1 U (1 + 2^-52) < 2^-48 U =: Er.  And V = q0 + R / cd.
+ *     = cd (V - q0), |R| / cd < 4.01 U, in two roundings, each of a value
+ *     below 5.1 U cd (|sh / cd - q0| <= |sl| / cd + |V - q0| < 1.01 U +
+ *     4.01 U): |r / cd - R / cd| < 2 * 2^-53 * 5.1 U < 2^-49 U.
+ *  3. x = r rc, exactly (inside the fma): |x - R / cd| < 2^-49 U + 2^-52 *
+ *     4.1 U (1 + 2^-52) < 2^-48 U =: Er.  And V = q0 + R / cd.
  *  4. q1 = RN(q0 + r rcp), q2 = RN(q0 + r rcm), each one fma, one rounding.
  *     r rcp and r rcm are x times rcp / rc and rcm / rc, which differ from
  *     1 by 2^-20 +- 2^-52: on either side of x, each at least |x| 2^-21
@@ -936,9 +939,10 @@ gs_quotient_recips(double cd, double *rc, double *rcp, double *rcm)
  *     U of q0 too.
  *
  * Ties need no case of their own (one lies between q0 + r rcm and q0 + r
- * rcp, and q1 != q2, or RN(V) is decided as above).  The steps need no exact product or remainder, only no underflow or overflow
- * in them: in the engine sh, sl, r are in units (S = 0 or |S| >= 1, |S| <=
- * 2^104), cd is a count below 2^52 times a power of two 2^-e, and the
+ * rcp, and q1 != q2, or RN(V) is decided as above).  The steps need no
+ * exact product or remainder, only no underflow or overflow in them: in
+ * the engine sh, sl, r are in units (S = 0 or |S| >= 1, |S| <= 2^104), cd
+ * is a count below 2^52 times a power of two 2^-e, and the
  * results decided are normal doubles (a zero sum: q0 = r = q1 = q2 = +0).
  */
 GS_HD int

@@ -147,9 +147,10 @@ FlushBatch(void)
 /*
  * gs_quotient_bracket on one sum in the fast quotient's range against the
  * reference's double want: with the count c, the result scaled by 2^e
- * where want is normal; and with the count c * 2^-e, the result the mean
- * itself (the vector code's prescaled counts), for |e| <= 960.  Returns
- * false on a mismatch.
+ * where want is normal; with the count c * 2^-e, the result the mean
+ * itself (the vector code's prescaled counts), for |e| <= 960; and with
+ * the count c but its reciprocal an ulp above and below RN(1 / c).
+ * Returns false on a mismatch.
  */
 static bool
 OneBracket(__int128 s, int e, uint64_t c, double want)
@@ -168,18 +169,25 @@ OneBracket(__int128 s, int e, uint64_t c, double want)
 	char		detail[300];
 	int			pass;
 
-	for (pass = 0; pass < 2; pass++)
+	for (pass = 0; pass < 4; pass++)
 	{
-		double		cd = pass == 0 ? (double) c : (double) c * gs_pow2(-e);
+		double		cd = pass != 1 ? (double) c : (double) c * gs_pow2(-e);
 
 		if (pass == 1 && (e < -960 || e > 960 || !normal))
-			break;
+			continue;
 		gs_quotient_recips(cd, &rc, &rcp, &rcm);
+		/* passes 2 and 3: rc an ulp off RN(1 / cd) (an estimate refined, as the AVX-512 code's) */
+		if (pass >= 2)
+		{
+			rc = nextafter(rc, pass == 2 ? INFINITY : 0.0);
+			rcp = rc * (1.0 + GS_QUOT_BRACKET);
+			rcm = rc * (1.0 - GS_QUOT_BRACKET);
+		}
 		bracket_tried++;
 		if (!gs_quotient_bracket(sh, sl, cd, rc, rcp, rcm, &v))
 			continue;
 		bracket_decided++;
-		if (pass == 0)
+		if (pass != 1)
 		{
 			v *= gs_pow2(e);
 			if (!normal || fabs(v) < 0x1p-1022 || fabs(v) > DBL_MAX)
@@ -188,7 +196,7 @@ OneBracket(__int128 s, int e, uint64_t c, double want)
 		if (Bits(v, true) != Bits(want, true))
 		{
 			Describe(detail, sizeof(detail), s, e, c, true, v, want);
-			Check(false, pass == 0 ? "gs_quotient_bracket" : "gs_quotient_bracket prescaled", detail);
+			Check(false, pass == 1 ? "gs_quotient_bracket prescaled" : "gs_quotient_bracket", detail);
 			ok = false;
 		}
 	}
