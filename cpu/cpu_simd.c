@@ -232,7 +232,7 @@ Recips8Of(__m512d cd)
 	return rr;
 }
 
-/* No reciprocals (a float's quotient divides). */
+/* No reciprocals (a float's mean takes its quotient from FloatQuot8 or FloatQuot4). */
 static inline __attribute__((always_inline)) AVX512_TARGET Recips8
 Recips8None(void)
 {
@@ -442,7 +442,7 @@ Recips4Of(__m256d cd)
 	return rr;
 }
 
-/* No reciprocals (a float's quotient divides). */
+/* No reciprocals (a float's mean takes its quotient from FloatQuot8 or FloatQuot4). */
 static inline __attribute__((always_inline)) AVX2_TARGET Recips4
 Recips4None(void)
 {

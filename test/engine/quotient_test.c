@@ -1,10 +1,11 @@
 /*
  * test/engine/quotient_test.c — exact means on and next to rounding ties:
  * the fast quotient (core/exact.h's gs_quotient_fast, gs_mean_round), the
- * CPU engine's batches of means (cpu/means.c: the scalar loop, AVX2 and,
- * where the CPU has it, AVX-512) and whole running and moving means
- * through the engine, against test/engine/reference.h's long division,
- * which shares no code with them.
+ * bracketed quotient (gs_quotient_bracket, with exact and inexact
+ * reciprocals), the CPU engine's batches of means (cpu/means.c: the scalar
+ * loop, AVX2 and, where the CPU has it, AVX-512) and whole running and
+ * moving means through the engine, against test/engine/reference.h's long
+ * division, which shares no code with them.
  *
  * The sums are built: S = c * (2M + 1) * 2^k + d for a count c, a
  * mantissa M of the result's precision p (2^(p-1) <= M < 2^p) and d in
