@@ -2154,15 +2154,15 @@ SplitValues4(const void *in, const void *lag, int64_t i, int64_t n, __m256d scal
 /*
  * The carry-save 128-bit kernel on AVX2: as ScanSplit, four values at a
  * time, but each value H * 2^51 + L (Split51; a moving sum's difference of
- * exact doubles split as one value), so four of them and a carry (L in
- * [0, 2^51)) stay far below 2^62.  The values are split two iterations
- * ahead of their sums (SplitValues4), as in Scan64Mean4.  A sum S = H *
- * 2^51 + L, L normalised, is two exact doubles (|H| < 2^51), and one
- * fused multiply-add H * 2^51 + L rounds it once (float8); for float4 L
- * is first jammed at 2^28 where |S| >= 2^53 (H >= 4 or H <= -5), which
- * leaves S exact in double (|S| < 2^81) and its rounding to float (whose
- * rounding bit lies at 2^29 or above) unchanged; below 2^53 S is exact as
- * it is.
+ * exact doubles split as one value), so four of them and a carry (its L
+ * renormalised every 256 vectors) stay below 2^62.  The values are split
+ * two iterations ahead of their sums (SplitValues4), as in Scan64Mean4.
+ * A sum S = H * 2^51 + L, L normalised, is two exact doubles (|H| <
+ * 2^51), and one fused multiply-add H * 2^51 + L rounds it once (float8);
+ * for float4 L is first jammed at 2^28 where |S| >= 2^53 (H >= 4 or H <=
+ * -5), which leaves S exact in double (|S| < 2^81) and its rounding to
+ * float (whose rounding bit lies at 2^29 or above) unchanged; below 2^53
+ * S is exact as it is.
  * Caller guarantees |S| < 2^102 (float4: 2^81) and lsb in [-1022, 1015].
  */
 static inline __attribute__((always_inline)) AVX2_TARGET int64_t
@@ -2246,7 +2246,15 @@ ScanSplit4(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 			pl = _mm256_add_epi64(pl, cl);
 			ch = _mm256_add_epi64(ch, th);
 			cl = _mm256_add_epi64(cl, tl);
-			RENORM51_4(ch, cl);
+			/*
+			 * the carry's L renormalised every 256 vectors, not every
+			 * one: a value's |L| <= 2^51 (a moving sum's difference
+			 * too), a vector's total 2^53, so |cl| < 2^51 + 2^61 and
+			 * each sum's L, within 2^53 + 2^51 of it, stays below the
+			 * 2^62 that RENORM51_4 takes
+			 */
+			if (((i >> 2) & 255) == 255)
+				RENORM51_4(ch, cl);
 			if (excl)
 			{
 				ph = _mm256_sub_epi64(ph, qh);
@@ -2288,6 +2296,7 @@ ScanSplit4(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 			MeansDrain(&pend, out, f8, lsb, gs_pow2(lsb));
 	}
 stopped:
+	RENORM51_4(ch, cl);
 	{
 		int64_t		hh = _mm_cvtsi128_si64(_mm256_castsi256_si128(ch));
 
