@@ -893,18 +893,26 @@ gs_quotient_fast(int64_t hi, int64_t lo, uint64_t c, double scale, int f8, doubl
 #define GS_QUOT_BRACKET		0x1p-20
 
 /*
- * The reciprocals of a count cd for gs_quotient_bracket: rc = RN(1 / cd),
- * rcp = RN(rc (1 + 2^-20)), rcm = RN(rc (1 - 2^-20)).  A count shared by
- * many quotients (a moving mean's window) takes them once.  The bracket
- * needs rc only within 2^-52 of 1 / cd, relatively (the AVX-512 code
- * refines an estimate instead of dividing).
+ * The reciprocals of a count cd for gs_quotient_bracket: rc = RN(1 / cd)
+ * (gs_quotient_recips), and its brackets rcp = RN(rc (1 + 2^-20)), rcm =
+ * RN(rc (1 - 2^-20)).  A count shared by many quotients (a moving mean's
+ * window) takes them once.  The bracket needs rc only within 2^-52 of 1 /
+ * cd, relatively (the AVX-512 code refines an estimate instead of
+ * dividing, then takes its brackets the same way).
  */
+GS_HD void
+gs_quotient_brackets(double rc, double *rcp, double *rcm)
+{
+	*rcp = rc * (1.0 + GS_QUOT_BRACKET);
+	*rcm = rc * (1.0 - GS_QUOT_BRACKET);
+}
+
+/* gs_quotient_brackets of rc = RN(1 / cd). */
 GS_HD void
 gs_quotient_recips(double cd, double *rc, double *rcp, double *rcm)
 {
 	*rc = 1.0 / cd;
-	*rcp = *rc * (1.0 + GS_QUOT_BRACKET);
-	*rcm = *rc * (1.0 - GS_QUOT_BRACKET);
+	gs_quotient_brackets(*rc, rcp, rcm);
 }
 
 /*

@@ -122,20 +122,31 @@ ExactMean(__int128 s, int64_t c, int f8)
 }
 
 /*
- * Check y, op's results of x (Pass), at every 7th position against the
- * exact ones from 128-bit sums in units of 2^-70 (the values are multiples
- * of 2^-49); prints the first wrong one.  Returns the number wrong.
+ * The exact prefix sums of x (pre[0] = 0, pre[i + 1] the sum of x[0 .. i])
+ * as 128-bit integers in units of 2^-70 (the values are multiples of
+ * 2^-49), for Exact.
  */
-static int64_t
-Exact(int f8, int op, const void *x, const void *y)
+static void
+ExactPrefix(int f8, const void *x, __int128 *pre)
 {
-	__int128   *pre = malloc(sizeof(__int128) * (N + 1));
-	int64_t		i,
-				wrong = 0;
+	int64_t		i;
 
 	pre[0] = 0;
 	for (i = 0; i < N; i++)
 		pre[i + 1] = pre[i] + (__int128) ldexp(f8 ? ((const double *) x)[i] : ((const float *) x)[i], 70);
+}
+
+/*
+ * Check y, op's results of x (Pass), at every 7th position against the
+ * exact ones from x's prefix sums pre (ExactPrefix); prints the first wrong
+ * one.  Returns the number wrong.
+ */
+static int64_t
+Exact(int f8, int op, const __int128 *pre, const void *y)
+{
+	int64_t		i,
+				wrong = 0;
+
 	for (i = 0; i < N; i += 7)
 	{
 		int64_t		lo = op >= 2 && i >= W ? i + 1 - W : 0;
@@ -147,7 +158,6 @@ Exact(int f8, int op, const void *x, const void *y)
 			printf("WRONG: %s op %d at %lld: got %a, want %a\n", f8 ? "float8" : "float4", op,
 				   (long long) i, got, want);
 	}
-	free(pre);
 	return wrong;
 }
 
@@ -221,6 +231,7 @@ main(int argc, char **argv)
 		char	   *ybuf = aligned_alloc(4096, sz * N + 4096);
 		char	   *y = ybuf + 2048;	/* not a multiple of 4 kB from x */
 		char	   *ref = malloc(sz * N);
+		__int128   *pre = malloc(sizeof(__int128) * (N + 1));
 		int64_t		i;
 
 		for (i = 0; i < N; i++)
@@ -230,6 +241,7 @@ main(int argc, char **argv)
 			else
 				((float *) x)[i] = (float) Uniform();
 		}
+		ExactPrefix(f8, x, pre);
 		/* the builds agree, bit for bit */
 		for (op = 0; op < 4; op++)
 			for (k = 0; k < 3; k++)
@@ -238,7 +250,7 @@ main(int argc, char **argv)
 				if (k == 0)
 				{
 					memcpy(ref, y, sz * N);
-					(void) Exact(f8, op, x, y);
+					(void) Exact(f8, op, pre, y);
 				}
 				else if (memcmp(ref, y, sz * N) != 0)
 					printf("MISMATCH: %s %s %s\n", builds[k].name, f8 ? "float8" : "float4", ops[op]);
@@ -277,6 +289,7 @@ main(int argc, char **argv)
 		free(x);
 		free(ybuf);
 		free(ref);
+		free(pre);
 	}
 	printf("blocks stopped short: %lld\n", (long long) short_stops);
 	return 0;

@@ -181,8 +181,7 @@ OneBracket(__int128 s, int e, uint64_t c, double want)
 		if (pass >= 2)
 		{
 			rc = nextafter(rc, pass == 2 ? INFINITY : 0.0);
-			rcp = rc * (1.0 + GS_QUOT_BRACKET);
-			rcm = rc * (1.0 - GS_QUOT_BRACKET);
+			gs_quotient_brackets(rc, &rcp, &rcm);
 		}
 		bracket_tried++;
 		if (!gs_quotient_bracket(sh, sl, cd, rc, rcp, rcm, &v))
