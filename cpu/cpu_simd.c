@@ -855,31 +855,44 @@ FloatQuot8(const Counts8 *cn, int64_t i, __m512d sh, __m512d cd)
 _Static_assert(MEAN_CHUNK % (8 * MEAN_BATCH) == 0, "MEAN_CHUNK holds whole batches");
 
 /*
+ * The rest of a mean in eight lanes (FlushMeans8): for plain blocks
+ * QuotD8Rest without the checks they cover, else Quot8Rest.
+ */
+static inline __attribute__((always_inline)) AVX512_TARGET __mmask8
+MeanRest8(__m512d q, Recips8 rr, __m512d sh, __m512d sl, __m512i x1, __m512i x2, __m512d cd,
+		  __m512d vscale, int f8, int plain, const int pre, __m512d *v)
+{
+	if (plain)
+		return QuotD8Rest(q, rr, sh, sl, cd, vscale, f8, 0, pre, v);
+	return Quot8Rest(q, rr, sh, sl, x1, x2, _mm512_cvttpd_epi64(pre ? _mm512_mul_pd(cd, vscale) : cd),
+					 vscale, f8, pre, v);
+}
+
+/*
  * The means of cnt vectors of sums (positions i0, i0 + 8, ...; their
  * counts from cn, times 2^-lsb where MeansPrescaled; b1, b2: MeanSum8's p,
- * p2): QuotD8Rest, or with plain (gs_simd_means_plain: every sum and count
- * in range, every result normal) without those checks, else Quot8Rest,
- * scaled by vscale (2^lsb); the lanes left are the scalar code's
- * (PendMeans8, pend), found after the batch from the masks kept: a test
- * and branch on every vector, waiting on its mean's whole chain, measured
- * slower.  Each sum's two doubles and its quotient (a float) or its
- * count's reciprocals (a double) are computed a vector ahead of the rest
- * of its mean (as FlushMeans4).
+ * p2) by MeanRest8, scaled by vscale (2^lsb); the lanes left are the
+ * scalar code's (PendMeans8, pend), found after the batch: a test and
+ * branch on every vector, waiting on its mean's whole chain, measured
+ * slower, and so did keeping each vector's mask and counts for the search
+ * (a store or two a vector), where the rare batch with such a lane takes
+ * its means again.  Each sum's two doubles and its quotient (a float) or
+ * its count's reciprocals (a double) are computed a vector ahead of the
+ * rest of its mean (as FlushMeans4).
  */
 static inline __attribute__((always_inline)) AVX512_TARGET void
 FlushMeans8(void *out, int64_t i0, int64_t n, int cnt, int f8, __m512d vscale, const int plain,
 			const int wide, const __m512i *b1, const __m512i *b2, Counts8 *cn, MeansPending *pend)
 {
 	const int	pre = MeansPrescaled(f8, plain);
+	Counts8		cn0 = *cn;
 	__m512i		x1,
 				x2;
 	__m512d		sh,
 				sl,
 				q,
-				cd,
-				cdv[MEAN_BATCH];
-	__mmask8	okv[MEAN_BATCH],
-				anybad = 0;
+				cd;
+	__mmask8	anybad = 0;
 	Recips8		rr;
 	int			k,
 				m;
@@ -891,8 +904,7 @@ FlushMeans8(void *out, int64_t i0, int64_t n, int cnt, int f8, __m512d vscale, c
 	for (m = 0; m < cnt; m++)
 	{
 		int64_t		i = i0 + 8 * m;
-		__mmask8	lanes = TAIL8(n - i),
-					ok;
+		__mmask8	lanes = TAIL8(n - i);
 		__m512i		y1 = x1,
 					y2 = x2;
 		__m512d		v,
@@ -912,26 +924,31 @@ FlushMeans8(void *out, int64_t i0, int64_t n, int cnt, int f8, __m512d vscale, c
 			else
 				q = FloatQuot8(cn, i + 8, sh, cd);
 		}
-		if (plain)
-			ok = QuotD8Rest(tq, tr, th, tl, tc, vscale, f8, 0, pre, &v);
-		else
-			ok = Quot8Rest(tq, tr, th, tl, y1, y2, _mm512_cvttpd_epi64(pre ? _mm512_mul_pd(tc, vscale) : tc),
-						   vscale, f8, pre, &v);
+		anybad |= (__mmask8) (lanes & ~MeanRest8(tq, tr, th, tl, y1, y2, tc, vscale, f8, plain, pre, &v));
 		if (f8)
 			_mm512_mask_storeu_pd((double *) out + i, lanes, v);
 		else
 			_mm256_mask_storeu_ps((float *) out + i, lanes, _mm512_cvtpd_ps(v));
-		okv[m] = ok;
-		cdv[m] = tc;
-		anybad |= (__mmask8) (lanes & ~ok);
 	}
-	/* the lanes not decided, found after the batch */
+
+	/*
+	 * the lanes not decided, found after the batch: its means taken again,
+	 * as above (no mask or count kept per vector for this)
+	 */
 	if (__builtin_expect(anybad != 0, 0))
 		for (m = 0; m < cnt; m++)
 		{
+			int64_t		i = i0 + 8 * m;
+			__m512d		v;
+			__mmask8	ok;
+
+			cd = Counts8Next(&cn0, i);
 			MeanSum8(b1[m], wide ? b2[m] : b1[m], f8, plain, wide, &x1, &x2, &k, &sh, &sl);
-			PendMeans8(i0 + 8 * m, (__mmask8) (TAIL8(n - i0 - 8 * m) & ~okv[m]), x1, x2, k, cdv[m],
-					   pre ? vscale : _mm512_set1_pd(1), pend);
+			q = f8 ? sh : FloatQuot8(&cn0, i, sh, cd);
+			rr = f8 ? Counts8Recips(&cn0, i, cd) : Recips8None();
+			ok = MeanRest8(q, rr, sh, sl, x1, x2, cd, vscale, f8, plain, pre, &v);
+			PendMeans8(i, (__mmask8) (TAIL8(n - i) & ~ok), x1, x2, k, cd, pre ? vscale : _mm512_set1_pd(1),
+					   pend);
 		}
 }
 
@@ -1881,11 +1898,28 @@ FloatQuot4(const Counts4 *cn, int64_t i, __m256d sh, __m256d cd)
 }
 
 /*
+ * The rest of a mean in four lanes (FlushMeans4): for plain blocks
+ * QuotD4Rest without the checks they cover, else Quot4Rest, the counts as
+ * int64 (below 2^52: read from the bits of c + 2^52).
+ */
+static inline __attribute__((always_inline)) AVX2_TARGET __m256i
+MeanRest4(__m256d q, Recips4 rr, __m256d sh, __m256d sl, __m256i x1, __m256i x2, __m256d cd,
+		  __m256d vsc, int f8, int plain, const int pre, __m256d *v)
+{
+	if (plain)
+		return QuotD4Rest(q, rr, sh, sl, cd, vsc, f8, 0, pre, v);
+	return Quot4Rest(q, rr, sh, sl, x1, x2,
+					 _mm256_sub_epi64(_mm256_castpd_si256(_mm256_add_pd(pre ? _mm256_mul_pd(cd, vsc) : cd,
+																	  _mm256_set1_pd(0x1p52))),
+									  _mm256_castpd_si256(_mm256_set1_pd(0x1p52))),
+					 vsc, f8, pre, v);
+}
+
+/*
  * FlushMeans8 in four lanes: the batch's sums (b1, b2: MeanSum4's p, p2)
  * over their counts (cn, times 2^-lsb where MeansPrescaled) into out + i0
- * .., scaled by vsc (2^lsb): for plain blocks QuotD4Rest without the checks
- * they cover, else Quot4Rest; the lanes left are the scalar code's
- * (PendMeans4, pend), found after the batch (as in FlushMeans8).  Each
+ * .., scaled by vsc (2^lsb): MeanRest4; the lanes left are the scalar
+ * code's (PendMeans4, pend), found after the batch (as in FlushMeans8).  Each
  * sum's two doubles and its quotient or reciprocals are computed a vector
  * ahead of the rest of its mean (the division's latency is most of the
  * chain, as the conversion is in Scan64Mean4).
@@ -1895,15 +1929,14 @@ FlushMeans4(void *out, int64_t i0, int64_t n, int cnt, int f8, __m256d vsc, int 
 			const int wide, const __m256i *b1, const __m256i *b2, Counts4 *cn, MeansPending *pend)
 {
 	const int	pre = MeansPrescaled(f8, plain);
+	Counts4		cn0 = *cn;
 	__m256i		x1,
-				x2;
+				x2,
+				allok = _mm256_set1_epi64x(-1);
 	__m256d		sh,
 				sl,
 				q,
-				cd,
-				cdv[MEAN_BATCH];
-	__m256i		okv[MEAN_BATCH],
-				allok = _mm256_set1_epi64x(-1);
+				cd;
 	Recips4		rr;
 	int			k,
 				m;
@@ -1914,8 +1947,7 @@ FlushMeans4(void *out, int64_t i0, int64_t n, int cnt, int f8, __m256d vsc, int 
 	rr = f8 ? Counts4Recips(cn, i0, cd) : Recips4None();
 	for (m = 0; m < cnt; m++)
 	{
-		__m256i		ok,
-					y1 = x1,
+		__m256i		y1 = x1,
 					y2 = x2;
 		__m256d		v,
 					th = sh,
@@ -1935,26 +1967,26 @@ FlushMeans4(void *out, int64_t i0, int64_t n, int cnt, int f8, __m256d vsc, int 
 			else
 				q = FloatQuot4(cn, i0 + 4 * m + 4, sh, cd);
 		}
-		if (plain)
-			ok = QuotD4Rest(tq, tr, th, tl, tc, vsc, f8, 0, pre, &v);
-		else
-			/* the counts as int64 (below 2^52: read from the bits of c + 2^52) */
-			ok = Quot4Rest(tq, tr, th, tl, y1, y2,
-						   _mm256_sub_epi64(_mm256_castpd_si256(_mm256_add_pd(pre ? _mm256_mul_pd(tc, vsc) : tc,
-																		  _mm256_set1_pd(0x1p52))),
-											_mm256_castpd_si256(_mm256_set1_pd(0x1p52))),
-						   vsc, f8, pre, &v);
+		allok = _mm256_and_si256(allok, MeanRest4(tq, tr, th, tl, y1, y2, tc, vsc, f8, plain, pre, &v));
 		(void) Put4(out, i0 + 4 * m, n, f8, v);
-		okv[m] = ok;
-		cdv[m] = tc;
-		allok = _mm256_and_si256(allok, ok);
 	}
-	/* the lanes not decided (or past n), found after the batch */
+
+	/*
+	 * the lanes not decided (or past n), found after the batch: its means
+	 * taken again, as above (no mask or count kept per vector for this)
+	 */
 	if (__builtin_expect(_mm256_movemask_pd(_mm256_castsi256_pd(allok)) != 15, 0))
 		for (m = 0; m < cnt; m++)
 		{
+			__m256d		v;
+			__m256i		ok;
+
+			cd = Counts4Next(&cn0, i0 + 4 * m);
 			MeanSum4(b1[m], wide ? b2[m] : b1[m], f8, plain, narrow, wide, &x1, &x2, &k, &sh, &sl);
-			PendMeans4(i0 + 4 * m, n, _mm256_movemask_pd(_mm256_castsi256_pd(okv[m])), x1, x2, k, cdv[m],
+			q = f8 ? sh : FloatQuot4(&cn0, i0 + 4 * m, sh, cd);
+			rr = f8 ? Counts4Recips(&cn0, i0 + 4 * m, cd) : Recips4None();
+			ok = MeanRest4(q, rr, sh, sl, x1, x2, cd, vsc, f8, plain, pre, &v);
+			PendMeans4(i0 + 4 * m, n, _mm256_movemask_pd(_mm256_castsi256_pd(ok)), x1, x2, k, cd,
 					   pre ? vsc : _mm256_set1_pd(1), pend);
 		}
 }
