@@ -220,6 +220,23 @@ Recip8(__m512d cd)
 	return _mm512_fmadd_pd(r, _mm512_fnmadd_pd(cd, r, one), r);
 }
 
+/*
+ * 1 / cd in eight lanes to within 2^-41.9, relatively, for a float's mean
+ * (FloatQuot8): the 14-bit estimate r refined once by the cubic step r + r
+ * (e + e^2), e = 1 - cd r: r (1 + e + e^2) differs from 1 / cd = r (1 + e
+ * + e^2 + ...) by r e^3 / (1 - e) < 1.001 * 2^-42 / cd, the two fmas'
+ * roundings (of e and of e + e^2, each below 2^-13) add 2^-66 each, the
+ * step's own rounding 2^-53: one fma fewer than Recip8's two steps.
+ */
+static inline __attribute__((always_inline)) AVX512_TARGET __m512d
+RecipF8(__m512d cd)
+{
+	__m512d		r = _mm512_rcp14_pd(cd),
+				e = _mm512_fnmadd_pd(cd, r, _mm512_set1_pd(1.0));
+
+	return _mm512_fmadd_pd(r, _mm512_fmadd_pd(e, e, e), r);
+}
+
 /* gs_quotient_recips in eight lanes, rc from Recip8 (which the bracket allows). */
 static inline __attribute__((always_inline)) AVX512_TARGET Recips8
 Recips8Of(__m512d cd)
@@ -248,7 +265,7 @@ Recips8None(void)
  * the count is c * 2^-e, and the quotient the mean: no scaling; exact
  * where the mean is a normal double, as for a float's, and a double's in
  * a plain block): a float's from q (FloatQuot8) by gs_quotient_fast's
- * test (core/exact.h, whose comment proves it) widened to two ulps, a
+ * test (core/exact.h) widened to 2^12 ulps (FloatQuot8 proves it), a
  * double's from the reciprocals rr by gs_quotient_bracket (the same
  * operations in the same order), which the caller computed (FlushMeans8 a
  * vector ahead).  Returns
@@ -269,11 +286,11 @@ QuotD8Rest(__m512d q, Recips8 rr, __m512d sh, __m512d sl, __m512d cd, __m512d sc
 
 	if (!f8)
 	{
-		/* not within two ulps of a float midpoint (FloatQuot8); a normal float */
+		/* not within 2^12 ulps of a float midpoint (FloatQuot8); a normal float */
 		__m512i		d = _mm512_sub_epi64(_mm512_and_si512(_mm512_castpd_si512(q), _mm512_set1_epi64((INT64_C(1) << 29) - 1)),
-										 _mm512_set1_epi64((INT64_C(1) << 28) - 2));
+										 _mm512_set1_epi64((INT64_C(1) << 28) - (INT64_C(1) << 12)));
 
-		ok = _mm512_cmpgt_epu64_mask(d, _mm512_set1_epi64(4));
+		ok = _mm512_cmpgt_epu64_mask(d, _mm512_set1_epi64(INT64_C(1) << 13));
 		*res = prescaled ? q : _mm512_mul_pd(q, scale);
 		if (!normal)
 			return ok;
@@ -727,6 +744,19 @@ gs_simd_int_means(const void *in, const void *lag, int isz, int n, int64_t *acc,
 }
 
 /*
+ * H * 2^51 + L, |L| < 2^62, with L's excess over [0, 2^51) moved into H
+ * (floor): L + 2^62 is nonnegative, so a logical shift divides it, and
+ * the remainder is L's low 51 bits.
+ */
+static inline __attribute__((always_inline)) AVX2_TARGET void
+Renorm51x4(__m256i *h, __m256i *l)
+{
+	*h = _mm256_add_epi64(*h, _mm256_sub_epi64(_mm256_srli_epi64(_mm256_add_epi64(*l, _mm256_set1_epi64x(INT64_C(1) << 62)), 51),
+											   _mm256_set1_epi64x(INT64_C(1) << 11)));
+	*l = _mm256_and_si256(*l, _mm256_set1_epi64x((INT64_C(1) << 51) - 1));
+}
+
+/*
  * A batch's sum m as S = x1 * 2^k + x2 (units of 2^lsb) and as two doubles
  * sh + sl = S: with wide, ScanSplit's hi * 2^52 + lo (p, p2; 0 <= lo <
  * 2^52), k = 52; else Scan64Mean's int64 p: for plain blocks p itself (k =
@@ -827,20 +857,22 @@ Counts8Recips(const Counts8 *cn, int64_t i, __m512d cd)
 
 /*
  * A float mean's double quotient q for QuotD8Rest, of the sum sh = RN(S)
- * over the counts cd of the vector at i: RN(sh * rc), rc within 1.1 *
- * 2^-53 of 1 / cd (Recip8; past the window the window's, taken once), with
- * no division (FloatQuot4 divides short of the window).
- * With u = ulp(q) = 2^(E_q - 52): |sh rc| < 2^(E_q + 1) (RN is monotone),
- * so |sh / cd| < 1.01 * 2^(E_q + 1), and |S / c - sh / cd| <= 2^-53 |sh /
- * cd| < 1.01 u, |sh / cd - sh rc| < 1.12 u, |sh rc - q| <= u / 2: |S / c -
- * q| < 2.63 u (1.51 u when dividing), and a float midpoint is not crossed
- * when q's low 29 bits differ from 2^28 by 3 or more (gs_quotient_fast's
- * float test, widened by one).
+ * over the counts cd of the vector at i: RN(sh * rc), rc within 1.01 *
+ * 2^-42 of 1 / cd (RecipF8; past the window the window's, within 1.1 *
+ * 2^-53, taken once), with no division (FloatQuot4 divides short of the
+ * window).  With u = ulp(q) = 2^(E_q - 52): |sh rc| < 2^(E_q + 1) (RN is
+ * monotone), so |sh / cd| < 1.01 * 2^(E_q + 1), and |S / c - sh / cd| <=
+ * 2^-53 |sh / cd| < 1.01 u, |sh / cd - sh rc| < 1.03 * 2^11 u, |sh rc - q|
+ * <= u / 2: |S / c - q| < 2112 u (1.51 u when dividing, as Quot8 does).
+ * So no float midpoint lies between S / c and q when q's low 29 bits differ
+ * from 2^28 (a midpoint's) by more than 2^12: in q's binade the nearest
+ * midpoint is then farther than 2^12 u; across a power of two, the
+ * midpoints nearest it lie 2^27 u or more from it.
  */
 static inline __attribute__((always_inline)) AVX512_TARGET __m512d
 FloatQuot8(const Counts8 *cn, int64_t i, __m512d sh, __m512d cd)
 {
-	return _mm512_mul_pd(sh, i >= cn->past ? cn->rw.r : Recip8(cd));
+	return _mm512_mul_pd(sh, i >= cn->past ? cn->rw.r : RecipF8(cd));
 }
 
 /*
@@ -2142,18 +2174,6 @@ Scan64Mean4(const void *in, const void *lag, void *out, int64_t n, int lsb, int6
 }
 
 /*
- * Move L's excess over [0, 2^51) into H (floor), for |L| < 2^62: L + 2^62
- * is nonnegative, so a logical shift divides it.
- */
-#define RENORM51_4(h, l) \
-	do { \
-		__m256i t_ = _mm256_sub_epi64(_mm256_srli_epi64(_mm256_add_epi64((l), _mm256_set1_epi64x(INT64_C(1) << 62)), 51), \
-									  _mm256_set1_epi64x(INT64_C(1) << 11)); \
-		(h) = _mm256_add_epi64((h), t_); \
-		(l) = _mm256_sub_epi64((l), _mm256_slli_epi64(t_, 51)); \
-	} while (0)
-
-/*
  * ScanSplit4's values i .. i + 3 (lanes past n load as zeros) as H * 2^51
  * + L (Split51): less the values leaving (lag), each split or (diff) their
  * exact differences split once; with check, *vbad gets the lanes the unit
@@ -2283,16 +2303,16 @@ ScanSplit4(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 			 * one: a value's |L| <= 2^51 (a moving sum's difference
 			 * too), a vector's total 2^53, so |cl| < 2^51 + 2^61 and
 			 * each sum's L, within 2^53 + 2^51 of it, stays below the
-			 * 2^62 that RENORM51_4 takes
+			 * 2^62 that Renorm51x4 takes
 			 */
 			if (((i >> 2) & 255) == 255)
-				RENORM51_4(ch, cl);
+				Renorm51x4(&ch, &cl);
 			if (excl)
 			{
 				ph = _mm256_sub_epi64(ph, qh);
 				pl = _mm256_sub_epi64(pl, ql);
 			}
-			RENORM51_4(ph, pl);
+			Renorm51x4(&ph, &pl);
 			if (mean)
 			{
 				int			j = (int) ((i >> 2) & (MEAN_BATCH - 1));
@@ -2328,7 +2348,7 @@ ScanSplit4(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 			MeansDrain(&pend, out, f8, lsb, gs_pow2(lsb));
 	}
 stopped:
-	RENORM51_4(ch, cl);
+	Renorm51x4(&ch, &cl);
 	{
 		int64_t		hh = _mm_cvtsi128_si64(_mm256_castsi256_si128(ch));
 
@@ -2340,7 +2360,6 @@ stopped:
 	return -1;
 }
 
-#undef RENORM51_4
 
 /*
  * The 64-bit kernel on AVX2 (running totals, or moving sums with lag),
