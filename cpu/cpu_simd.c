@@ -447,16 +447,23 @@ typedef struct Recips4
 				rm;
 } Recips4;
 
+/* gs_quotient_brackets in four lanes: rc = RN(1 / cd) and its brackets. */
+static inline __attribute__((always_inline)) AVX2_TARGET Recips4
+Recips4From(__m256d rc)
+{
+	Recips4		rr;
+
+	rr.r = rc;
+	rr.rp = _mm256_mul_pd(rc, _mm256_set1_pd(1.0 + GS_QUOT_BRACKET));
+	rr.rm = _mm256_mul_pd(rc, _mm256_set1_pd(1.0 - GS_QUOT_BRACKET));
+	return rr;
+}
+
 /* gs_quotient_recips in four lanes. */
 static inline __attribute__((always_inline)) AVX2_TARGET Recips4
 Recips4Of(__m256d cd)
 {
-	Recips4		rr;
-
-	rr.r = _mm256_div_pd(_mm256_set1_pd(1.0), cd);
-	rr.rp = _mm256_mul_pd(rr.r, _mm256_set1_pd(1.0 + GS_QUOT_BRACKET));
-	rr.rm = _mm256_mul_pd(rr.r, _mm256_set1_pd(1.0 - GS_QUOT_BRACKET));
-	return rr;
+	return Recips4From(_mm256_div_pd(_mm256_set1_pd(1.0), cd));
 }
 
 /* No reciprocals (a float's mean takes its quotient from FloatQuot8 or FloatQuot4). */
@@ -1922,6 +1929,20 @@ Counts4Recips(const Counts4 *cn, int64_t i, __m256d cd)
 	return i >= cn->past ? cn->rw : Recips4Of(cd);
 }
 
+/* Counts4Recips' reciprocal alone (its brackets from Counts4Brackets). */
+static inline __attribute__((always_inline)) AVX2_TARGET __m256d
+Counts4Recip(const Counts4 *cn, int64_t i, __m256d cd)
+{
+	return i >= cn->past ? cn->rw.r : _mm256_div_pd(_mm256_set1_pd(1.0), cd);
+}
+
+/* Counts4Recips' brackets, from the reciprocal rc that Counts4Recip took. */
+static inline __attribute__((always_inline)) AVX2_TARGET Recips4
+Counts4Brackets(const Counts4 *cn, int64_t i, __m256d rc)
+{
+	return i >= cn->past ? cn->rw : Recips4From(rc);
+}
+
 /* FloatQuot8 in four lanes, dividing short of the window (AVX2 has no estimate of a double's reciprocal). */
 static inline __attribute__((always_inline)) AVX2_TARGET __m256d
 FloatQuot4(const Counts4 *cn, int64_t i, __m256d sh, __m256d cd)
@@ -1951,10 +1972,12 @@ MeanRest4(__m256d q, Recips4 rr, __m256d sh, __m256d sl, __m256i x1, __m256i x2,
  * FlushMeans8 in four lanes: the batch's sums (b1, b2: MeanSum4's p, p2)
  * over their counts (cn, times 2^-lsb where MeansPrescaled) into out + i0
  * .., scaled by vsc (2^lsb): MeanRest4; the lanes left are the scalar
- * code's (PendMeans4, pend), found after the batch (as in FlushMeans8).  Each
- * sum's two doubles and its quotient or reciprocals are computed a vector
+ * code's (PendMeans4, pend), found after the batch (as in FlushMeans8).  A
+ * float's sum and quotient and a double's reciprocal are computed a vector
  * ahead of the rest of its mean (the division's latency is most of the
- * chain, as the conversion is in Scan64Mean4).
+ * chain, as the conversion is in Scan64Mean4); a double's sum and
+ * brackets in its own iteration, which leaves fewer registers live across
+ * them (AVX2 has 16; test/bench/NOTES.md).
  */
 static inline __attribute__((always_inline)) AVX2_TARGET void
 FlushMeans4(void *out, int64_t i0, int64_t n, int cnt, int f8, __m256d vsc, int plain, int narrow,
@@ -1962,23 +1985,29 @@ FlushMeans4(void *out, int64_t i0, int64_t n, int cnt, int f8, __m256d vsc, int 
 {
 	const int	pre = MeansPrescaled(f8, plain);
 	Counts4		cn0 = *cn;
-	__m256i		x1,
-				x2,
+	__m256i		x1 = _mm256_setzero_si256(),
+				x2 = _mm256_setzero_si256(),
 				allok = _mm256_set1_epi64x(-1);
-	__m256d		sh,
-				sl,
-				q,
+	__m256d		sh = _mm256_setzero_pd(),
+				sl = _mm256_setzero_pd(),
+				q = _mm256_setzero_pd(),
+				rc = _mm256_setzero_pd(),
 				cd;
 	Recips4		rr;
 	int			k,
 				m;
 
 	cd = Counts4Next(cn, i0);
-	MeanSum4(b1[0], wide ? b2[0] : b1[0], f8, plain, narrow, wide, &x1, &x2, &k, &sh, &sl);
-	q = f8 ? sh : FloatQuot4(cn, i0, sh, cd);
-	rr = f8 ? Counts4Recips(cn, i0, cd) : Recips4None();
+	if (f8)
+		rc = Counts4Recip(cn, i0, cd);
+	else
+	{
+		MeanSum4(b1[0], wide ? b2[0] : b1[0], f8, plain, narrow, wide, &x1, &x2, &k, &sh, &sl);
+		q = FloatQuot4(cn, i0, sh, cd);
+	}
 	for (m = 0; m < cnt; m++)
 	{
+		int64_t		i = i0 + 4 * m;
 		__m256i		y1 = x1,
 					y2 = x2;
 		__m256d		v,
@@ -1986,21 +2015,30 @@ FlushMeans4(void *out, int64_t i0, int64_t n, int cnt, int f8, __m256d vsc, int 
 					tl = sl,
 					tq = q,
 					tc = cd;
-		Recips4		tr = rr;
+		Recips4		tr = Recips4None();
 
+		if (f8)
+		{
+			/* a double's sum now, its brackets from the reciprocal taken a vector ahead */
+			MeanSum4(b1[m], wide ? b2[m] : b1[m], f8, plain, narrow, wide, &y1, &y2, &k, &th, &tl);
+			tq = th;
+			tr = Counts4Brackets(cn, i, rc);
+		}
 		if (m + 1 < cnt)
 		{
-			/* the next vector's sum, and quotient (a float) or reciprocals */
-			cd = Counts4Next(cn, i0 + 4 * m + 4);
-			MeanSum4(b1[m + 1], wide ? b2[m + 1] : b1[m + 1], f8, plain, narrow, wide, &x1, &x2, &k,
-					 &sh, &sl);
+			/* the next vector's count, and reciprocal (a double) or sum and quotient (a float) */
+			cd = Counts4Next(cn, i + 4);
 			if (f8)
-				rr = Counts4Recips(cn, i0 + 4 * m + 4, cd);
+				rc = Counts4Recip(cn, i + 4, cd);
 			else
-				q = FloatQuot4(cn, i0 + 4 * m + 4, sh, cd);
+			{
+				MeanSum4(b1[m + 1], wide ? b2[m + 1] : b1[m + 1], f8, plain, narrow, wide, &x1, &x2, &k,
+						 &sh, &sl);
+				q = FloatQuot4(cn, i + 4, sh, cd);
+			}
 		}
 		allok = _mm256_and_si256(allok, MeanRest4(tq, tr, th, tl, y1, y2, tc, vsc, f8, plain, pre, &v));
-		(void) Put4(out, i0 + 4 * m, n, f8, v);
+		(void) Put4(out, i, n, f8, v);
 	}
 
 	/*
