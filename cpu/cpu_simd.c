@@ -1922,25 +1922,25 @@ Counts4Next(Counts4 *cn, int64_t i)
 	return cd;
 }
 
-/* Counts8Recips in four lanes. */
-static inline __attribute__((always_inline)) AVX2_TARGET Recips4
-Counts4Recips(const Counts4 *cn, int64_t i, __m256d cd)
-{
-	return i >= cn->past ? cn->rw : Recips4Of(cd);
-}
-
-/* Counts4Recips' reciprocal alone (its brackets from Counts4Brackets). */
+/* The reciprocal of the counts cd of the vector at i: past the window, the window's. */
 static inline __attribute__((always_inline)) AVX2_TARGET __m256d
 Counts4Recip(const Counts4 *cn, int64_t i, __m256d cd)
 {
 	return i >= cn->past ? cn->rw.r : _mm256_div_pd(_mm256_set1_pd(1.0), cd);
 }
 
-/* Counts4Recips' brackets, from the reciprocal rc that Counts4Recip took. */
+/* The brackets of that reciprocal rc (Counts4Recip's): past the window, the window's. */
 static inline __attribute__((always_inline)) AVX2_TARGET Recips4
 Counts4Brackets(const Counts4 *cn, int64_t i, __m256d rc)
 {
 	return i >= cn->past ? cn->rw : Recips4From(rc);
+}
+
+/* Counts8Recips in four lanes: Counts4Recip and Counts4Brackets in one. */
+static inline __attribute__((always_inline)) AVX2_TARGET Recips4
+Counts4Recips(const Counts4 *cn, int64_t i, __m256d cd)
+{
+	return Counts4Brackets(cn, i, Counts4Recip(cn, i, cd));
 }
 
 /* FloatQuot8 in four lanes, dividing short of the window (AVX2 has no estimate of a double's reciprocal). */
@@ -2397,7 +2397,6 @@ stopped:
 		*stop = i < n ? i : n;
 	return -1;
 }
-
 
 /*
  * The 64-bit kernel on AVX2 (running totals, or moving sums with lag),
