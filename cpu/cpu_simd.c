@@ -894,6 +894,16 @@ FloatQuot8(const Counts8 *cn, int64_t i, __m512d sh, __m512d cd)
 _Static_assert(MEAN_CHUNK % (8 * MEAN_BATCH) == 0, "MEAN_CHUNK holds whole batches");
 
 /*
+ * Where a batch of vectors (four values each) from i ends: after vectors
+ * of them, or at iend, the chunk's end; all of it where vectors is 0.
+ */
+static inline int64_t
+MeansBatchEnd(int64_t i, int64_t iend, int vectors)
+{
+	return vectors > 0 && iend - i > 4 * vectors ? i + 4 * vectors : iend;
+}
+
+/*
  * The rest of a mean in eight lanes (FlushMeans8): for plain blocks
  * QuotD8Rest without the checks they cover, else Quot8Rest.
  */
@@ -2138,69 +2148,72 @@ Scan64Mean4(const void *in, const void *lag, void *out, int64_t n, int lsb, int6
 		 * chunk's end)
 		 */
 		iend = mean && check != 2 && n - i > MEAN_CHUNK ? i + MEAN_CHUNK : n;
-		for (; i < iend; i += 4)
+		while (i < iend)
 		{
-			__m256i		q = q1,
-						p,
-						t,
-						vbad = vbad1;
-			int			bad;
+			/* a batch of means (MeansBatchEnd), its means taken after it */
+			int64_t		bend = MeansBatchEnd(i, iend, mean ? MEAN_BATCH : 0);
+			int			j;
 
-			PREFETCH_AHEAD(in, i, f8);
-			if (lag)
-				PREFETCH_AHEAD(lag, i, f8);
-			q1 = q2;
-			vbad1 = vbad2;
-			q2 = Values64x4(in, lag, i + 8, n, scale, scale51, f8, diff, narrow, check, &vbad2);
-			p = q;
-			PREFIX4(p);
-			/* the carry's chain: one addition of the four values' total */
-			t = LAST4(p);
-			p = _mm256_add_epi64(p, carry);
-			if (check && __builtin_expect(_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_or_si256(_mm256_add_epi64(p, _mm256_set1_epi64x(INT64_C(1) << 62)), vbad))) != 0, 0))
+			for (j = 0; i < bend; i += 4, j++)
 			{
-				/* a sum of 2^62 units or more, or (guess) a value the unit does not hold: stop before it */
-				int			j = (int) ((i >> 2) & (MEAN_BATCH - 1));
+				__m256i		q = q1,
+							p,
+							t,
+							vbad = vbad1;
+				int			bad;
 
-				if (mean && j > 0)
-					FlushMeans4(out, i - 4 * j, n, j, f8, scale_d, plain, narrow, 0, bp, NULL, &cn, &pend);
-				if (mean && pend.n > 0)
-					MeansDrain(&pend, out, f8, lsb, gs_pow2(lsb));
-				*acc = _mm_cvtsi128_si64(_mm256_castsi256_si128(carry));
-				*stop = i;
-				return -1;
+				PREFETCH_AHEAD(in, i, f8);
+				if (lag)
+					PREFETCH_AHEAD(lag, i, f8);
+				q1 = q2;
+				vbad1 = vbad2;
+				q2 = Values64x4(in, lag, i + 8, n, scale, scale51, f8, diff, narrow, check, &vbad2);
+				p = q;
+				PREFIX4(p);
+				/* the carry's chain: one addition of the four values' total */
+				t = LAST4(p);
+				p = _mm256_add_epi64(p, carry);
+				if (check && __builtin_expect(_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_or_si256(_mm256_add_epi64(p, _mm256_set1_epi64x(INT64_C(1) << 62)), vbad))) != 0, 0))
+				{
+					/* a sum of 2^62 units or more, or (guess) a value the unit does not hold: stop before it */
+					if (mean && j > 0)
+						FlushMeans4(out, i - 4 * j, n, j, f8, scale_d, plain, narrow, 0, bp, NULL, &cn, &pend);
+					if (mean && pend.n > 0)
+						MeansDrain(&pend, out, f8, lsb, gs_pow2(lsb));
+					*acc = _mm_cvtsi128_si64(_mm256_castsi256_si128(carry));
+					*stop = i;
+					return -1;
+				}
+				carry = _mm256_add_epi64(carry, t);
+				if (excl)
+					p = _mm256_sub_epi64(p, q);
+				if (mean)
+				{
+					bp[j] = p;
+					continue;
+				}
+				if (!ovf)
+				{
+					/* no sum can overflow: scaled as converted, stored unchecked */
+					if (narrow)
+						(void) Put4(out, i, n, f8, _mm256_sub_pd(_mm256_castsi256_pd(_mm256_add_epi64(p, nadd)), nsub));
+					else
+						(void) Put4(out, i, n, f8, I64ToPdScaled(f8 ? p : JamForFloat(p), xhi, xlo, csub));
+					continue;
+				}
+				if (narrow)
+					bad = Store4(out, i, n, f8, _mm256_mul_pd(I51_TO_PD(p), scale_d));	/* exact */
+				else
+					bad = Store4(out, i, n, f8, _mm256_mul_pd(I64ToPd(f8 ? p : JamForFloat(p)), scale_d));
+				if (__builtin_expect(bad != 0, 0))
+					return i + __builtin_ctz(bad);
 			}
-			carry = _mm256_add_epi64(carry, t);
-			if (excl)
-				p = _mm256_sub_epi64(p, q);
 			if (mean)
 			{
-				int			j = (int) ((i >> 2) & (MEAN_BATCH - 1));
-
-				bp[j] = p;
-				if (j == MEAN_BATCH - 1 || i + 4 >= n)
-				{
-					FlushMeans4(out, i - 4 * j, n, j + 1, f8, scale_d, plain, narrow, 0, bp, NULL, &cn, &pend);
-					if (check == 2 && pend.n > 0)
-						MeansDrain(&pend, out, f8, lsb, gs_pow2(lsb));
-				}
-				continue;
+				FlushMeans4(out, i - 4 * j, n, j, f8, scale_d, plain, narrow, 0, bp, NULL, &cn, &pend);
+				if (check == 2 && pend.n > 0)
+					MeansDrain(&pend, out, f8, lsb, gs_pow2(lsb));
 			}
-			if (!ovf)
-			{
-				/* no sum can overflow: scaled as converted, stored unchecked */
-				if (narrow)
-					(void) Put4(out, i, n, f8, _mm256_sub_pd(_mm256_castsi256_pd(_mm256_add_epi64(p, nadd)), nsub));
-				else
-					(void) Put4(out, i, n, f8, I64ToPdScaled(f8 ? p : JamForFloat(p), xhi, xlo, csub));
-				continue;
-			}
-			if (narrow)
-				bad = Store4(out, i, n, f8, _mm256_mul_pd(I51_TO_PD(p), scale_d));	/* exact */
-			else
-				bad = Store4(out, i, n, f8, _mm256_mul_pd(I64ToPd(f8 ? p : JamForFloat(p)), scale_d));
-			if (__builtin_expect(bad != 0, 0))
-				return i + __builtin_ctz(bad);
 		}
 		if (mean && pend.n > 0)
 			MeansDrain(&pend, out, f8, lsb, gs_pow2(lsb));
@@ -2297,90 +2310,92 @@ ScanSplit4(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 	{
 		/* a chunk, its undecided means rounded after it (MeansPending) */
 		iend = mean && n - i > MEAN_CHUNK ? i + MEAN_CHUNK : n;
-		for (; i < iend; i += 4)
+		while (i < iend)
 		{
-			__m256i		qh = qh1,
-						ql = ql1,
-						ph,
-						pl,
-						th,
-						tl;
-			int			bad;
-
-			PREFETCH_AHEAD(in, i, f8);
-			if (lag)
-				PREFETCH_AHEAD(lag, i, f8);
-			/* values not analysed (gs_simd_scan_split_guess): stop before one the unit does not hold */
-			if (check && __builtin_expect(_mm256_movemask_pd(_mm256_castsi256_pd(vbad1)) != 0, 0))
-			{
-				int			j = (int) ((i >> 2) & (MEAN_BATCH - 1));
-
-				if (mean && j > 0)
-					FlushMeans4(out, i - 4 * j, n, j, f8, scale_d, plain, 0, 1, b1, b2, &cn, &pend);
-				if (mean && pend.n > 0)
-					MeansDrain(&pend, out, f8, lsb, gs_pow2(lsb));
-				goto stopped;
-			}
-			qh1 = qh2;
-			ql1 = ql2;
-			vbad1 = vbad2;
-			SplitValues4(in, lag, i + 8, n, scale, scale51, f8, diff, check, &qh2, &ql2, &vbad2);
-			ph = qh;
-			pl = ql;
-			PREFIX4(ph);
-			PREFIX4(pl);
-			/* the carry: add the four values' total and renormalise */
-			th = LAST4(ph);
-			tl = LAST4(pl);
-			ph = _mm256_add_epi64(ph, ch);
-			pl = _mm256_add_epi64(pl, cl);
-			ch = _mm256_add_epi64(ch, th);
-			cl = _mm256_add_epi64(cl, tl);
 			/*
-			 * the carry's L renormalised every 256 vectors, not every
-			 * one: a value's |L| <= 2^51 (a moving sum's difference
-			 * too), a vector's total 2^53, so |cl| < 2^51 + 2^61 and
-			 * each sum's L, within 2^53 + 2^51 of it, stays below the
-			 * 2^62 that Renorm51x4 takes
+			 * a batch of means (MeansBatchEnd), its means taken after it,
+			 * else of 256 vectors; the carry's L renormalised after each,
+			 * not every vector: a value's |L| <= 2^51 (a moving sum's
+			 * difference too), a vector's total 2^53, so |cl| < 2^51 +
+			 * 2^61 and each sum's L, within 2^53 + 2^51 of it, stays
+			 * below the 2^62 that Renorm51x4 takes
 			 */
-			if (((i >> 2) & 255) == 255)
-				Renorm51x4(&ch, &cl);
-			if (excl)
-			{
-				ph = _mm256_sub_epi64(ph, qh);
-				pl = _mm256_sub_epi64(pl, ql);
-			}
-			Renorm51x4(&ph, &pl);
-			if (mean)
-			{
-				int			j = (int) ((i >> 2) & (MEAN_BATCH - 1));
+			int64_t		bend = MeansBatchEnd(i, iend, mean ? MEAN_BATCH : 256);
+			int			j;
 
-				b1[j] = ph;
-				b2[j] = pl;
-				if (j == MEAN_BATCH - 1 || i + 4 >= n)
-					FlushMeans4(out, i - 4 * j, n, j + 1, f8, scale_d, plain, 0, 1, b1, b2, &cn, &pend);
-				continue;
-			}
-			if (!f8)
-				pl = Jam4(pl, _mm256_or_si256(_mm256_cmpgt_epi64(ph, _mm256_set1_epi64x(3)),
-											  _mm256_cmpgt_epi64(_mm256_set1_epi64x(-4), ph)),
-						  (INT64_C(1) << 28) - 1);
-			if (!ovf)
+			for (j = 0; i < bend; i += 4, j++)
 			{
-				/*
-				 * no sum can overflow: H * 2^(51 + lsb) and L * 2^lsb read
-				 * from bits as in I51_TO_PD and U52_TO_PD with lsb added to
-				 * the exponent fields, exact; their sum rounds once
-				 */
-				(void) Put4(out, i, n, f8,
-							_mm256_add_pd(_mm256_sub_pd(_mm256_castsi256_pd(_mm256_add_epi64(ph, hadd)), hsub),
-										  _mm256_sub_pd(_mm256_castsi256_pd(_mm256_or_si256(pl, lor)), lsub)));
-				continue;
+				__m256i		qh = qh1,
+							ql = ql1,
+							ph,
+							pl,
+							th,
+							tl;
+				int			bad;
+
+				PREFETCH_AHEAD(in, i, f8);
+				if (lag)
+					PREFETCH_AHEAD(lag, i, f8);
+				/* values not analysed (gs_simd_scan_split_guess): stop before one the unit does not hold */
+				if (check && __builtin_expect(_mm256_movemask_pd(_mm256_castsi256_pd(vbad1)) != 0, 0))
+				{
+					if (mean && j > 0)
+						FlushMeans4(out, i - 4 * j, n, j, f8, scale_d, plain, 0, 1, b1, b2, &cn, &pend);
+					if (mean && pend.n > 0)
+						MeansDrain(&pend, out, f8, lsb, gs_pow2(lsb));
+					goto stopped;
+				}
+				qh1 = qh2;
+				ql1 = ql2;
+				vbad1 = vbad2;
+				SplitValues4(in, lag, i + 8, n, scale, scale51, f8, diff, check, &qh2, &ql2, &vbad2);
+				ph = qh;
+				pl = ql;
+				PREFIX4(ph);
+				PREFIX4(pl);
+				/* the carry: add the four values' total and renormalise */
+				th = LAST4(ph);
+				tl = LAST4(pl);
+				ph = _mm256_add_epi64(ph, ch);
+				pl = _mm256_add_epi64(pl, cl);
+				ch = _mm256_add_epi64(ch, th);
+				cl = _mm256_add_epi64(cl, tl);
+				if (excl)
+				{
+					ph = _mm256_sub_epi64(ph, qh);
+					pl = _mm256_sub_epi64(pl, ql);
+				}
+				Renorm51x4(&ph, &pl);
+				if (mean)
+				{
+					b1[j] = ph;
+					b2[j] = pl;
+					continue;
+				}
+				if (!f8)
+					pl = Jam4(pl, _mm256_or_si256(_mm256_cmpgt_epi64(ph, _mm256_set1_epi64x(3)),
+												  _mm256_cmpgt_epi64(_mm256_set1_epi64x(-4), ph)),
+							  (INT64_C(1) << 28) - 1);
+				if (!ovf)
+				{
+					/*
+					 * no sum can overflow: H * 2^(51 + lsb) and L * 2^lsb read
+					 * from bits as in I51_TO_PD and U52_TO_PD with lsb added to
+					 * the exponent fields, exact; their sum rounds once
+					 */
+					(void) Put4(out, i, n, f8,
+								_mm256_add_pd(_mm256_sub_pd(_mm256_castsi256_pd(_mm256_add_epi64(ph, hadd)), hsub),
+											  _mm256_sub_pd(_mm256_castsi256_pd(_mm256_or_si256(pl, lor)), lsub)));
+					continue;
+				}
+				bad = Store4(out, i, n, f8, _mm256_mul_pd(_mm256_fmadd_pd(I51_TO_PD(ph), two51, U52_TO_PD(pl)),
+														  scale_d));
+				if (__builtin_expect(bad != 0, 0))
+					return i + __builtin_ctz(bad);
 			}
-			bad = Store4(out, i, n, f8, _mm256_mul_pd(_mm256_fmadd_pd(I51_TO_PD(ph), two51, U52_TO_PD(pl)),
-													  scale_d));
-			if (__builtin_expect(bad != 0, 0))
-				return i + __builtin_ctz(bad);
+			Renorm51x4(&ch, &cl);
+			if (mean)
+				FlushMeans4(out, i - 4 * j, n, j, f8, scale_d, plain, 0, 1, b1, b2, &cn, &pend);
 		}
 		if (mean && pend.n > 0)
 			MeansDrain(&pend, out, f8, lsb, gs_pow2(lsb));
