@@ -520,23 +520,41 @@ QuotD4Rest(__m256d q, Recips4 rr, __m256d sh, __m256d sl, __m256d cd, __m256d sc
 }
 
 /*
+ * The bits of 1.5 * 2^(52 + k), whose ulp is 2^k: with x1, |x1| <= 2^51,
+ * added as an integer, those of the double 1.5 * 2^(52 + k) + x1 * 2^k
+ * (x1 = -2^51 too: its mantissa then is 0).
+ */
+static inline int64_t
+Sum2Bias(int k)
+{
+	return (int64_t) (((UINT64_C(0x433) + k) << 52) | (UINT64_C(1) << 51));
+}
+
+/*
  * Step 1 in four lanes (Sum2x8): S = x1 * 2^k + x2, k = 52 (|x1| <= 2^51,
- * 0 <= x2 < 2^52) or 51 (|x1| < 2^51, 0 <= x2 < 2^51); the conversions by
- * U52_TO_PD and, for x1 * 2^k, as I51_TO_PD with 1.5 * 2^(52 + k), whose
- * ulp is 2^k (x1 = -2^51 too: its mantissa then is 0), exact in these
- * ranges.
+ * 0 <= x2 < 2^52) or 51 (|x1| < 2^51, 0 <= x2 < 2^51), from xb = x1 +
+ * Sum2Bias(k) and x2: a = x1 * 2^k - 2^52, that double less 1.5 * 2^(52
+ * + k) + 2^52 (53 bits at most), exact (a multiple of 2^k below 2^104); b
+ * = 2^52 + x2 from x2's bits (U52_TO_PD without its subtraction); sh =
+ * RN(a + b) = RN(S), and sl = b - (sh - a) = S - sh exactly: by Fast2Sum
+ * where |a| >= 2^52 (a's exponent is b's or more), else (a = 0, or k = 51
+ * and |a| <= 2^51) a + b < 2^53 is exact.
  */
 static inline __attribute__((always_inline)) AVX2_TARGET void
-Sum2x4(__m256i x1, __m256i x2, int k, __m256d *sh, __m256d *sl)
+Sum2Biased4(__m256i xb, __m256i x2, int k, __m256d *sh, __m256d *sl)
 {
-	/* the bits of 1.5 * 2^(52 + k), and the double */
-	const __m256i mbits = _mm256_set1_epi64x((int64_t) (((UINT64_C(0x433) + k) << 52) | (UINT64_C(1) << 51)));
-	__m256d		a = _mm256_sub_pd(_mm256_castsi256_pd(_mm256_add_epi64(x1, mbits)),
-								  _mm256_set1_pd(1.5 * gs_pow2(52 + k)));
-	__m256d		b = U52_TO_PD(x2);
+	__m256d		a = _mm256_sub_pd(_mm256_castsi256_pd(xb), _mm256_set1_pd(1.5 * gs_pow2(52 + k) + 0x1p52));
+	__m256d		b = _mm256_castsi256_pd(_mm256_or_si256(x2, _mm256_set1_epi64x(INT64_C(0x4330000000000000))));
 
 	*sh = _mm256_add_pd(a, b);
 	*sl = _mm256_sub_pd(b, _mm256_sub_pd(*sh, a));
+}
+
+/* Sum2Biased4 from x1 itself. */
+static inline __attribute__((always_inline)) AVX2_TARGET void
+Sum2x4(__m256i x1, __m256i x2, int k, __m256d *sh, __m256d *sl)
+{
+	Sum2Biased4(_mm256_add_epi64(x1, _mm256_set1_epi64x(Sum2Bias(k))), x2, k, sh, sl);
 }
 
 /*
@@ -752,14 +770,16 @@ gs_simd_int_means(const void *in, const void *lag, int isz, int n, int64_t *acc,
 
 /*
  * H * 2^51 + L, |L| < 2^62, with L's excess over [0, 2^51) moved into H
- * (floor): L + 2^62 is nonnegative, so a logical shift divides it, and
- * the remainder is L's low 51 bits.
+ * (floor): L + 2^62 is nonnegative, so a logical shift divides it, less
+ * the 2^11 of the 2^62 (which an H of ScanSplit4's sums, biased, holds
+ * less already), and the remainder is L's low 51 bits.
  */
 static inline __attribute__((always_inline)) AVX2_TARGET void
-Renorm51x4(__m256i *h, __m256i *l)
+Renorm51x4(__m256i *h, __m256i *l, int biased)
 {
-	*h = _mm256_add_epi64(*h, _mm256_sub_epi64(_mm256_srli_epi64(_mm256_add_epi64(*l, _mm256_set1_epi64x(INT64_C(1) << 62)), 51),
-											   _mm256_set1_epi64x(INT64_C(1) << 11)));
+	__m256i		q = _mm256_srli_epi64(_mm256_add_epi64(*l, _mm256_set1_epi64x(INT64_C(1) << 62)), 51);
+
+	*h = _mm256_add_epi64(*h, biased ? q : _mm256_sub_epi64(q, _mm256_set1_epi64x(INT64_C(1) << 11)));
 	*l = _mm256_and_si256(*l, _mm256_set1_epi64x((INT64_C(1) << 51) - 1));
 }
 
@@ -1844,8 +1864,9 @@ PendMeans4(int64_t i, int64_t n, int ok, __m256i x1, __m256i x2, int k, __m256d 
 /*
  * A batch's sum m as S = x1 * 2^k + x2 (units of 2^lsb; Sum2x4's ranges)
  * and as two doubles sh + sl = S (sl = 0 where sh is exact): with wide,
- * ScanSplit4's H * 2^51 + L (p, p2; L normalised), k = 51 for plain
- * blocks, else floor(H / 2) * 2^52 + ((H mod 2) * 2^51 + L), k = 52; else
+ * ScanSplit4's H * 2^51 + L (p, p2; L normalised; p holds H +
+ * Sum2Bias(51)), k = 51 for plain blocks, else floor(H / 2) * 2^52 + ((H
+ * mod 2) * 2^51 + L), k = 52; else
  * Scan64Mean4's int64 p: for plain blocks p itself (k = 0; sh + sl from
  * I51_TO_PD where narrow, Split64x4 for a double, I64ToPd for a float, whose
  * quotient needs no sl), else p >> 52 and its low 52 bits (k = 52).
@@ -1857,13 +1878,16 @@ MeanSum4(__m256i p, __m256i p2, int f8, int plain, int narrow, const int wide, _
 	*sl = _mm256_setzero_pd();
 	if (wide && plain)
 	{
-		*x1 = p;
+		*x1 = _mm256_sub_epi64(p, _mm256_set1_epi64x(Sum2Bias(51)));
 		*x2 = p2;
 		*k = 51;
+		Sum2Biased4(p, p2, 51, sh, sl);
+		return;
 	}
 	else if (wide)
 	{
-		*x1 = _mm256_sub_epi64(_mm256_srli_epi64(_mm256_add_epi64(p, _mm256_set1_epi64x(INT64_C(1) << 62)), 1),
+		/* H + 2^62 (the bias subtracted, Sum2Bias(51) even), shifted */
+		*x1 = _mm256_sub_epi64(_mm256_srli_epi64(_mm256_add_epi64(p, _mm256_set1_epi64x((int64_t) ((UINT64_C(1) << 62) - (uint64_t) Sum2Bias(51)))), 1),
 							   _mm256_set1_epi64x(INT64_C(1) << 61));
 		*x2 = _mm256_or_si256(_mm256_slli_epi64(_mm256_and_si256(p, _mm256_set1_epi64x(1)), 51), p2);
 		*k = 52;
@@ -2280,14 +2304,22 @@ ScanSplit4(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 	/* ovf: as Scan64Mean4's, for sums below 2^102 units (float4: 2^81) and constants to 2^(103 + lsb) */
 	const int	ovf = MayOverflow(f8, lsb, f8 ? 102 : 81) || lsb + 103 > 1023 || lsb < -1022;
 	const int	le = ovf ? 0 : lsb;
-	const __m256i hadd = _mm256_set1_epi64x((int64_t) ((UINT64_C(0x466) + le) << 52) | (INT64_C(1) << 51));
-	const __m256d hsub = _mm256_set1_pd(0x1.8p103 * gs_pow2(le));
+	/*
+	 * every sum's H carries hb, the bits its conversion adds (a mean's
+	 * Sum2Bias(51); I51_TO_PD's where ovf; else those of 1.5 * 2^(103 +
+	 * lsb), whose ulp is 2^(51 + lsb)), so that none adds them: the carry
+	 * holds them less the 2^11 that Renorm51x4 does not subtract from a
+	 * sum's H (biased); H + hb stays within (0, 2^63)
+	 */
+	const int64_t hb = mean ? Sum2Bias(51) : ovf ? INT64_C(0x4338000000000000)
+		: (int64_t) (((UINT64_C(0x466) + le) << 52) | (UINT64_C(1) << 51));
+	const __m256d hlsub = _mm256_set1_pd((0x1.8p103 + 0x1p52) * gs_pow2(le));
 	const __m256i lor = _mm256_set1_epi64x((int64_t) ((UINT64_C(0x433) + le) << 52));
-	const __m256d lsub = _mm256_set1_pd(0x1p52 * gs_pow2(le));
-	/* the carry h * 2^59 + l as H * 2^51 + L, L in [0, 2^51) */
+	/* the carry h * 2^59 + l as H * 2^51 + L, L in [0, 2^51), H biased */
 	int64_t		h0 = *carry_h,
 				l0 = *carry_l;
-	__m256i		ch = _mm256_set1_epi64x((int64_t) ((uint64_t) h0 << 8) + (l0 >> 51)),
+	__m256i		ch = _mm256_set1_epi64x((int64_t) (((uint64_t) h0 << 8) + (uint64_t) (l0 >> 51) + (uint64_t) hb -
+												   (UINT64_C(1) << 11))),
 				cl = _mm256_set1_epi64x(l0 & ((INT64_C(1) << 51) - 1));
 	__m256i		b1[MEAN_BATCH],
 				b2[MEAN_BATCH];
@@ -2365,7 +2397,7 @@ ScanSplit4(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 					ph = _mm256_sub_epi64(ph, qh);
 					pl = _mm256_sub_epi64(pl, ql);
 				}
-				Renorm51x4(&ph, &pl);
+				Renorm51x4(&ph, &pl, 1);
 				if (mean)
 				{
 					b1[j] = ph;
@@ -2373,27 +2405,30 @@ ScanSplit4(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 					continue;
 				}
 				if (!f8)
-					pl = Jam4(pl, _mm256_or_si256(_mm256_cmpgt_epi64(ph, _mm256_set1_epi64x(3)),
-												  _mm256_cmpgt_epi64(_mm256_set1_epi64x(-4), ph)),
+					pl = Jam4(pl, _mm256_or_si256(_mm256_cmpgt_epi64(ph, _mm256_set1_epi64x(hb + 3)),
+												  _mm256_cmpgt_epi64(_mm256_set1_epi64x(hb - 4), ph)),
 							  (INT64_C(1) << 28) - 1);
 				if (!ovf)
 				{
 					/*
-					 * no sum can overflow: H * 2^(51 + lsb) and L * 2^lsb read
-					 * from bits as in I51_TO_PD and U52_TO_PD with lsb added to
-					 * the exponent fields, exact; their sum rounds once
+					 * no sum can overflow: as Sum2Biased4 (k = 51) with lsb
+					 * added to the exponent fields, (H - 2) * 2^(51 + lsb)
+					 * and (2^52 + L) * 2^lsb, exact; their sum rounds once
 					 */
 					(void) Put4(out, i, n, f8,
-								_mm256_add_pd(_mm256_sub_pd(_mm256_castsi256_pd(_mm256_add_epi64(ph, hadd)), hsub),
-											  _mm256_sub_pd(_mm256_castsi256_pd(_mm256_or_si256(pl, lor)), lsub)));
+								_mm256_add_pd(_mm256_sub_pd(_mm256_castsi256_pd(ph), hlsub),
+											  _mm256_castsi256_pd(_mm256_or_si256(pl, lor))));
 					continue;
 				}
-				bad = Store4(out, i, n, f8, _mm256_mul_pd(_mm256_fmadd_pd(I51_TO_PD(ph), two51, U52_TO_PD(pl)),
-														  scale_d));
+				/* (H - 2) * 2^51 + (2^52 + L), each exact (I51_TO_PD, U52_TO_PD), rounded once */
+				bad = Store4(out, i, n, f8,
+							 _mm256_mul_pd(_mm256_fmadd_pd(_mm256_sub_pd(_mm256_castsi256_pd(ph), _mm256_set1_pd(0x1.8p52 + 2)),
+														   two51, _mm256_castsi256_pd(_mm256_or_si256(pl, lor))),
+										   scale_d));
 				if (__builtin_expect(bad != 0, 0))
 					return i + __builtin_ctz(bad);
 			}
-			Renorm51x4(&ch, &cl);
+			Renorm51x4(&ch, &cl, 0);
 			if (mean)
 				FlushMeans4(out, i - 4 * j, n, j, f8, scale_d, plain, 0, 1, b1, b2, &cn, &pend);
 		}
@@ -2401,9 +2436,10 @@ ScanSplit4(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 			MeansDrain(&pend, out, f8, lsb, gs_pow2(lsb));
 	}
 stopped:
-	Renorm51x4(&ch, &cl);
+	Renorm51x4(&ch, &cl, 0);
 	{
-		int64_t		hh = _mm_cvtsi128_si64(_mm256_castsi256_si128(ch));
+		int64_t		hh = (int64_t) ((uint64_t) _mm_cvtsi128_si64(_mm256_castsi256_si128(ch)) - (uint64_t) hb +
+									(UINT64_C(1) << 11));
 
 		*carry_h = hh >> 8;
 		*carry_l = (int64_t) ((uint64_t) (hh & 255) << 51) + _mm_cvtsi128_si64(_mm256_castsi256_si128(cl));
