@@ -1925,6 +1925,8 @@ typedef struct Counts4
 	Recips4		rw;
 	int64_t		across;
 	int64_t		past;
+	__m256d		cd;				/* a double's: the counts of the next vector to flush */
+	__m256d		rc;				/* and their reciprocal (Counts4Prime, FlushMeans4) */
 } Counts4;
 
 /* Counts8Init in four lanes. */
@@ -1961,6 +1963,14 @@ static inline __attribute__((always_inline)) AVX2_TARGET __m256d
 Counts4Recip(const Counts4 *cn, int64_t i, __m256d cd)
 {
 	return i >= cn->past ? cn->rw.r : _mm256_div_pd(_mm256_set1_pd(1.0), cd);
+}
+
+/* The counts of the vector at i and their reciprocal into cn (FlushMeans4 takes them a vector ahead). */
+static inline __attribute__((always_inline)) AVX2_TARGET void
+Counts4Prime(Counts4 *cn, int64_t i)
+{
+	cn->cd = Counts4Next(cn, i);
+	cn->rc = Counts4Recip(cn, i, cn->cd);
 }
 
 /* The brackets of that reciprocal rc (Counts4Recip's): past the window, the window's. */
@@ -2009,9 +2019,11 @@ MeanRest4(__m256d q, Recips4 rr, __m256d sh, __m256d sl, __m256i x1, __m256i x2,
  * code's (PendMeans4, pend), found after the batch (as in FlushMeans8).  A
  * float's sum and quotient and a double's reciprocal are computed a vector
  * ahead of the rest of its mean (the division's latency is most of the
- * chain, as the conversion is in Scan64Mean4); a double's sum and
- * brackets in its own iteration, which leaves fewer registers live across
- * them (AVX2 has 16; test/bench/NOTES.md).
+ * chain, as the conversion is in Scan64Mean4), a double's across batches
+ * too (cn's cd and rc, which the kernel primes: no division waits at a
+ * batch's start); a double's sum and brackets in its own iteration, which
+ * leaves fewer registers live across them (AVX2 has 16;
+ * test/bench/NOTES.md).
  */
 static inline __attribute__((always_inline)) AVX2_TARGET void
 FlushMeans4(void *out, int64_t i0, int64_t n, int cnt, int f8, __m256d vsc, int plain, int narrow,
@@ -2031,9 +2043,9 @@ FlushMeans4(void *out, int64_t i0, int64_t n, int cnt, int f8, __m256d vsc, int 
 	int			k,
 				m;
 
-	cd = Counts4Next(cn, i0);
+	cd = f8 ? cn->cd : Counts4Next(cn, i0);
 	if (f8)
-		rc = Counts4Recip(cn, i0, cd);
+		rc = cn->rc;
 	else
 	{
 		MeanSum4(b1[0], wide ? b2[0] : b1[0], f8, plain, narrow, wide, &x1, &x2, &k, &sh, &sl);
@@ -2058,7 +2070,7 @@ FlushMeans4(void *out, int64_t i0, int64_t n, int cnt, int f8, __m256d vsc, int 
 			tq = th;
 			tr = Counts4Brackets(cn, i, rc);
 		}
-		if (m + 1 < cnt)
+		if (f8 || m + 1 < cnt)
 		{
 			/* the next vector's count, and reciprocal (a double) or sum and quotient (a float) */
 			cd = Counts4Next(cn, i + 4);
@@ -2074,6 +2086,11 @@ FlushMeans4(void *out, int64_t i0, int64_t n, int cnt, int f8, __m256d vsc, int 
 		allok = _mm256_and_si256(allok, MeanRest4(tq, tr, th, tl, y1, y2, tc, vsc, f8, plain, pre, &v));
 		(void) Put4(out, i, n, f8, v);
 	}
+	if (f8)
+	{
+		cn->cd = cd;
+		cn->rc = rc;
+	}
 
 	/*
 	 * the lanes not decided (or past n), found after the batch: its means
@@ -2085,7 +2102,7 @@ FlushMeans4(void *out, int64_t i0, int64_t n, int cnt, int f8, __m256d vsc, int 
 			__m256d		v;
 			__m256i		ok;
 
-			cd = Counts4Next(&cn0, i0 + 4 * m);
+			cd = f8 && m == 0 ? cn0.cd : Counts4Next(&cn0, i0 + 4 * m);
 			MeanSum4(b1[m], wide ? b2[m] : b1[m], f8, plain, narrow, wide, &x1, &x2, &k, &sh, &sl);
 			q = f8 ? sh : FloatQuot4(&cn0, i0 + 4 * m, sh, cd);
 			rr = f8 ? Counts4Recips(&cn0, i0 + 4 * m, cd) : Recips4None();
@@ -2159,6 +2176,8 @@ Scan64Mean4(const void *in, const void *lag, void *out, int64_t n, int lsb, int6
 	Counts4		cn;
 
 	Counts4Init(&cn, rowpos0, w, MeansPrescaled(f8, plain), lsb);
+	if (f8)
+		Counts4Prime(&cn, 0);
 	pend.n = 0;
 	q1 = Values64x4(in, lag, 0, n, scale, scale51, f8, diff, narrow, check, &vbad1);
 	q2 = Values64x4(in, lag, 4, n, scale, scale51, f8, diff, narrow, check, &vbad2);
@@ -2335,6 +2354,8 @@ ScanSplit4(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 	Counts4		cn;
 
 	Counts4Init(&cn, rowpos0, w, MeansPrescaled(f8, plain), lsb);
+	if (f8)
+		Counts4Prime(&cn, 0);
 	pend.n = 0;
 	SplitValues4(in, lag, 0, n, scale, scale51, f8, diff, check, &qh1, &ql1, &vbad1);
 	SplitValues4(in, lag, 4, n, scale, scale51, f8, diff, check, &qh2, &ql2, &vbad2);
