@@ -1943,48 +1943,52 @@ Counts4Init(Counts4 *cn, int64_t rowpos0, int64_t w, int prescaled, int lsb)
 	cn->past = w - rowpos0 - 1;
 }
 
-/* Counts8Next in four lanes. */
+/*
+ * Counts8Next in four lanes, where zone says what the caller knows of i
+ * (nothing is tested then): 1, i <= across (no count capped by the
+ * window); 2, i >= past (every count the window's); 0, nothing.
+ */
 static inline __attribute__((always_inline)) AVX2_TARGET __m256d
-Counts4Next(Counts4 *cn, int64_t i)
+Counts4Next(Counts4 *cn, int64_t i, const int zone)
 {
 	__m256d		cd;
 
-	if (i >= cn->past)
+	if (zone == 2 || (zone == 0 && i >= cn->past))
 		return cn->w;
 	cd = cn->next;
 	cn->next = _mm256_add_pd(cn->next, cn->step);
-	if (i > cn->across)
+	if (zone == 0 && i > cn->across)
 		cd = _mm256_min_pd(cd, cn->w);
 	return cd;
 }
 
-/* The reciprocal of the counts cd of the vector at i: past the window, the window's. */
+/* The reciprocal of the counts cd of the vector at i: past the window, the window's (zone: Counts4Next's). */
 static inline __attribute__((always_inline)) AVX2_TARGET __m256d
-Counts4Recip(const Counts4 *cn, int64_t i, __m256d cd)
+Counts4Recip(const Counts4 *cn, int64_t i, __m256d cd, const int zone)
 {
-	return i >= cn->past ? cn->rw.r : _mm256_div_pd(_mm256_set1_pd(1.0), cd);
+	return zone == 2 || (zone == 0 && i >= cn->past) ? cn->rw.r : _mm256_div_pd(_mm256_set1_pd(1.0), cd);
 }
 
 /* The counts of the vector at i and their reciprocal into cn (FlushMeans4 takes them a vector ahead). */
 static inline __attribute__((always_inline)) AVX2_TARGET void
 Counts4Prime(Counts4 *cn, int64_t i)
 {
-	cn->cd = Counts4Next(cn, i);
-	cn->rc = Counts4Recip(cn, i, cn->cd);
+	cn->cd = Counts4Next(cn, i, 0);
+	cn->rc = Counts4Recip(cn, i, cn->cd, 0);
 }
 
-/* The brackets of that reciprocal rc (Counts4Recip's): past the window, the window's. */
+/* The brackets of that reciprocal rc (Counts4Recip's): past the window, the window's (zone: Counts4Next's). */
 static inline __attribute__((always_inline)) AVX2_TARGET Recips4
-Counts4Brackets(const Counts4 *cn, int64_t i, __m256d rc)
+Counts4Brackets(const Counts4 *cn, int64_t i, __m256d rc, const int zone)
 {
-	return i >= cn->past ? cn->rw : Recips4From(rc);
+	return zone == 2 || (zone == 0 && i >= cn->past) ? cn->rw : Recips4From(rc);
 }
 
 /* Counts8Recips in four lanes: Counts4Recip and Counts4Brackets in one. */
 static inline __attribute__((always_inline)) AVX2_TARGET Recips4
 Counts4Recips(const Counts4 *cn, int64_t i, __m256d cd)
 {
-	return Counts4Brackets(cn, i, Counts4Recip(cn, i, cd));
+	return Counts4Brackets(cn, i, Counts4Recip(cn, i, cd, 0), 0);
 }
 
 /* FloatQuot8 in four lanes, dividing short of the window (AVX2 has no estimate of a double's reciprocal). */
@@ -2013,24 +2017,20 @@ MeanRest4(__m256d q, Recips4 rr, __m256d sh, __m256d sl, __m256i x1, __m256i x2,
 }
 
 /*
- * FlushMeans8 in four lanes: the batch's sums (b1, b2: MeanSum4's p, p2)
- * over their counts (cn, times 2^-lsb where MeansPrescaled) into out + i0
- * .., scaled by vsc (2^lsb): MeanRest4; the lanes left are the scalar
- * code's (PendMeans4, pend), found after the batch (as in FlushMeans8).  A
- * float's sum and quotient and a double's reciprocal are computed a vector
- * ahead of the rest of its mean (the division's latency is most of the
- * chain, as the conversion is in Scan64Mean4), a double's across batches
- * too (cn's cd and rc, which the kernel primes: no division waits at a
- * batch's start); a double's sum and brackets in its own iteration, which
- * leaves fewer registers live across them (AVX2 has 16;
- * test/bench/NOTES.md).
+ * FlushMeans4's means, returning the lanes decided: a float's sum and
+ * quotient and a double's reciprocal are computed a vector ahead of the
+ * rest of its mean (the division's latency is most of the chain, as the
+ * conversion is in Scan64Mean4), a double's across batches too (cn's cd
+ * and rc, which the kernel primes: no division waits at a batch's start);
+ * a double's sum and brackets in its own iteration, which leaves fewer
+ * registers live across them (AVX2 has 16; test/bench/NOTES.md).  zone:
+ * as Counts4Next's, for every vector of a double's batch and the next.
  */
-static inline __attribute__((always_inline)) AVX2_TARGET void
-FlushMeans4(void *out, int64_t i0, int64_t n, int cnt, int f8, __m256d vsc, int plain, int narrow,
-			const int wide, const __m256i *b1, const __m256i *b2, Counts4 *cn, MeansPending *pend)
+static inline __attribute__((always_inline)) AVX2_TARGET __m256i
+FlushRun4(void *out, int64_t i0, int64_t n, int cnt, int f8, __m256d vsc, int plain, int narrow,
+		  const int wide, const __m256i *b1, const __m256i *b2, Counts4 *cn, const int zone)
 {
 	const int	pre = MeansPrescaled(f8, plain);
-	Counts4		cn0 = *cn;
 	__m256i		x1 = _mm256_setzero_si256(),
 				x2 = _mm256_setzero_si256(),
 				allok = _mm256_set1_epi64x(-1);
@@ -2039,11 +2039,10 @@ FlushMeans4(void *out, int64_t i0, int64_t n, int cnt, int f8, __m256d vsc, int 
 				q = _mm256_setzero_pd(),
 				rc = _mm256_setzero_pd(),
 				cd;
-	Recips4		rr;
 	int			k,
 				m;
 
-	cd = f8 ? cn->cd : Counts4Next(cn, i0);
+	cd = f8 ? cn->cd : Counts4Next(cn, i0, 0);
 	if (f8)
 		rc = cn->rc;
 	else
@@ -2068,14 +2067,14 @@ FlushMeans4(void *out, int64_t i0, int64_t n, int cnt, int f8, __m256d vsc, int 
 			/* a double's sum now, its brackets from the reciprocal taken a vector ahead */
 			MeanSum4(b1[m], wide ? b2[m] : b1[m], f8, plain, narrow, wide, &y1, &y2, &k, &th, &tl);
 			tq = th;
-			tr = Counts4Brackets(cn, i, rc);
+			tr = Counts4Brackets(cn, i, rc, zone);
 		}
 		if (f8 || m + 1 < cnt)
 		{
 			/* the next vector's count, and reciprocal (a double) or sum and quotient (a float) */
-			cd = Counts4Next(cn, i + 4);
+			cd = Counts4Next(cn, i + 4, zone);
 			if (f8)
-				rc = Counts4Recip(cn, i + 4, cd);
+				rc = Counts4Recip(cn, i + 4, cd, zone);
 			else
 			{
 				MeanSum4(b1[m + 1], wide ? b2[m + 1] : b1[m + 1], f8, plain, narrow, wide, &x1, &x2, &k,
@@ -2091,6 +2090,40 @@ FlushMeans4(void *out, int64_t i0, int64_t n, int cnt, int f8, __m256d vsc, int 
 		cn->cd = cd;
 		cn->rc = rc;
 	}
+	return allok;
+}
+
+/*
+ * FlushMeans8 in four lanes: the batch's sums (b1, b2: MeanSum4's p, p2)
+ * over their counts (cn, times 2^-lsb where MeansPrescaled) into out + i0
+ * .., scaled by vsc (2^lsb): MeanRest4 (FlushRun4); the lanes left are the
+ * scalar code's (PendMeans4, pend), found after the batch (as in
+ * FlushMeans8).
+ */
+static inline __attribute__((always_inline)) AVX2_TARGET void
+FlushMeans4(void *out, int64_t i0, int64_t n, int cnt, int f8, __m256d vsc, int plain, int narrow,
+			const int wide, const __m256i *b1, const __m256i *b2, Counts4 *cn, MeansPending *pend)
+{
+	const int	pre = MeansPrescaled(f8, plain);
+	Counts4		cn0 = *cn;
+	__m256i		x1,
+				x2,
+				allok;
+	__m256d		sh,
+				sl,
+				q,
+				cd;
+	Recips4		rr;
+	int			k,
+				m;
+
+	/* a double's batch before the window fills, or past it: no position tested */
+	if (f8 && i0 + 4 * cnt <= cn->across)
+		allok = FlushRun4(out, i0, n, cnt, f8, vsc, plain, narrow, wide, b1, b2, cn, 1);
+	else if (f8 && i0 >= cn->past)
+		allok = FlushRun4(out, i0, n, cnt, f8, vsc, plain, narrow, wide, b1, b2, cn, 2);
+	else
+		allok = FlushRun4(out, i0, n, cnt, f8, vsc, plain, narrow, wide, b1, b2, cn, 0);
 
 	/*
 	 * the lanes not decided (or past n), found after the batch: its means
@@ -2102,7 +2135,7 @@ FlushMeans4(void *out, int64_t i0, int64_t n, int cnt, int f8, __m256d vsc, int 
 			__m256d		v;
 			__m256i		ok;
 
-			cd = f8 && m == 0 ? cn0.cd : Counts4Next(&cn0, i0 + 4 * m);
+			cd = f8 && m == 0 ? cn0.cd : Counts4Next(&cn0, i0 + 4 * m, 0);
 			MeanSum4(b1[m], wide ? b2[m] : b1[m], f8, plain, narrow, wide, &x1, &x2, &k, &sh, &sl);
 			q = f8 ? sh : FloatQuot4(&cn0, i0 + 4 * m, sh, cd);
 			rr = f8 ? Counts4Recips(&cn0, i0 + 4 * m, cd) : Recips4None();
