@@ -16,7 +16,10 @@
  * same round (for moving means also to its moving sums).  The builds'
  * results are compared bit for bit first, and the first build's with the
  * exact results (Exact) at every 7th position.  GS_CPU_SIMD=2 in the
- * environment: AVX2 at most.
+ * environment: AVX2 at most.  KAB_UNIT64 in the environment: the float8
+ * values rounded to multiples of 2^-20 and timed, as float4's, on the
+ * 64-bit kernels (unit 2^-20), their moving means checked and from exact
+ * differences, as a statement's over such values (cpu/window.c).
  *
  * Usage: kernel_ab [reps]
  */
@@ -64,6 +67,7 @@ static Build builds[3] = {BUILD(a_, "A"), BUILD(b_, "B"), BUILD(c_, "C")};
 #define W 1000
 
 static int64_t short_stops;
+static int	unit64;				/* KAB_UNIT64: doubles on a grid of 2^-20, the 64-bit kernels */
 static uint64_t rng = 12345;
 
 /* Seconds on a monotonic clock. */
@@ -166,7 +170,8 @@ static double
 Pass(const Build *b, int f8, int op, const void *x, void *y)
 {
 	size_t		sz = f8 ? 8 : 4;
-	int			lsb = f8 ? -70 : -40;
+	int			lsb = f8 ? (unit64 ? -20 : -70) : -40;
+	int			k64 = !f8 || unit64;	/* the 64-bit kernels */
 	int64_t		i,
 				acc = 0,
 				h = 0,
@@ -183,22 +188,29 @@ Pass(const Build *b, int f8, int op, const void *x, void *y)
 		char	   *out = (char *) y + i * sz;
 
 		len = op >= 2 && i == 0 ? W : N - i < BLOCK ? N - i : BLOCK;
-		if (op == 3 && !f8)
-			(void) b->ms64(in, lag, out, len, false, lsb, false, false, W, &acc);
+		if (op == 3 && k64)
+			(void) b->ms64(in, lag, out, len, f8, lsb, false, false, W, &acc);
 		else if (op == 3)
 			(void) b->mss(in, lag, out, len, true, lsb, false, &h, &l);
-		else if (!f8 && op == 0)
+		else if (k64 && op == 0)
 		{
-			b->s64(in, out, len, false, lsb, false, &acc, &stop);
+			b->s64(in, out, len, f8, lsb, false, &acc, &stop);
 			short_stops += stop != len;
 		}
-		else if (!f8 && op == 1)
+		else if (k64 && op == 1)
 		{
-			b->cm64(in, out, len, false, lsb, &acc, i, true, &stop);
+			b->cm64(in, out, len, f8, lsb, &acc, i, true, &stop);
 			short_stops += stop != len;
 		}
 		else if (!f8)
 			b->mm64(in, lag, out, len, false, lsb, false, &acc, i, W, true, false, NULL);
+		else if (k64)
+		{
+			/* as a statement's moving means of doubles (cpu/window.c): checked, exact differences */
+			stop = len;
+			b->mm64(in, lag, out, len, true, lsb, true, &acc, i, W, true, false, &stop);
+			short_stops += stop != len;
+		}
 		else if (op == 0)
 			b->ss(in, out, len, true, lsb, false, &h, &l);
 		else
@@ -224,6 +236,7 @@ main(int argc, char **argv)
 		reps = 30;
 	if (getenv("GS_CPU_SIMD"))
 		gs_cpu_simd = atoi(getenv("GS_CPU_SIMD"));
+	unit64 = getenv("KAB_UNIT64") != NULL;
 	for (f8 = 0; f8 < 2; f8++)
 	{
 		size_t		sz = f8 ? 8 : 4;
@@ -237,7 +250,7 @@ main(int argc, char **argv)
 		for (i = 0; i < N; i++)
 		{
 			if (f8)
-				((double *) x)[i] = Uniform();
+				((double *) x)[i] = unit64 ? rint(Uniform() * 0x1p20) * 0x1p-20 : Uniform();
 			else
 				((float *) x)[i] = (float) Uniform();
 		}
