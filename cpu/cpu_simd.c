@@ -1741,18 +1741,18 @@ I64ToPdScaled(__m256i v, __m256i xhi, __m256i xlo, __m256d csub)
 
 /*
  * An int64 S as sh = RN(S) and sl = S - sh, exactly: its signed high half
- * times 2^32 and its unsigned low half, exact doubles (from the bits, as
- * in I64ToPd), joined by Fast2Sum, which is exact here: |a| >= 2^32 > b,
- * or a = +0.
+ * H times 2^32, less 2^52, and its unsigned low half L plus 2^52, exact
+ * doubles (from the bits, as in I64ToPd), joined by Fast2Sum, which is
+ * exact here: a = H * 2^32 - 2^52 has b's exponent (52) or more where
+ * |a| >= 2^52, and else 0 < H < 2^21, so a + b = S < 2^53 is exact.
  */
 static inline __attribute__((always_inline)) AVX2_TARGET void
 Split64x4(__m256i v, __m256d *sh, __m256d *sl)
 {
 	__m256d		a = _mm256_sub_pd(_mm256_castsi256_pd(_mm256_xor_si256(_mm256_srli_epi64(v, 32),
 																	   _mm256_set1_epi64x(INT64_C(0x4530000080000000)))),
-								  _mm256_set1_pd(0x1.000008p84));
-	__m256d		b = _mm256_sub_pd(_mm256_castsi256_pd(_mm256_blend_epi32(v, _mm256_set1_epi64x(INT64_C(0x4330000000000000)), 0xaa)),
-								  _mm256_set1_pd(0x1p52));
+								  _mm256_set1_pd(0x1.00000801p84));
+	__m256d		b = _mm256_castsi256_pd(_mm256_blend_epi32(v, _mm256_set1_epi64x(INT64_C(0x4330000000000000)), 0xaa));
 
 	*sh = _mm256_add_pd(a, b);
 	*sl = _mm256_sub_pd(b, _mm256_sub_pd(*sh, a));
