@@ -1941,6 +1941,7 @@ Counts4Init(Counts4 *cn, int64_t rowpos0, int64_t w, int prescaled, int lsb)
 	cn->rw = Recips4Of(cn->w);
 	cn->across = w - rowpos0 - 4;
 	cn->past = w - rowpos0 - 1;
+	cn->cd = cn->rc = _mm256_setzero_pd();	/* a double's kernel primes them (Counts4Prime) */
 }
 
 /*
