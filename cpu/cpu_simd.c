@@ -1945,16 +1945,24 @@ Counts4Init(Counts4 *cn, int64_t rowpos0, int64_t w, int prescaled, int lsb)
 }
 
 /*
- * Counts8Next in four lanes, where zone says what the caller knows of i
- * (nothing is tested then): 1, i <= across (no count capped by the
- * window); 2, i >= past (every count the window's); 0, nothing.
+ * Whether the vector at i lies past the window (every count the
+ * window's), where zone says what the caller knows of i (nothing is
+ * tested then): 1, i <= across (no count capped by the window); 2, i >=
+ * past; 0, nothing.
  */
+static inline __attribute__((always_inline)) int
+Counts4Past(const Counts4 *cn, int64_t i, const int zone)
+{
+	return zone == 2 || (zone == 0 && i >= cn->past);
+}
+
+/* Counts8Next in four lanes (zone: Counts4Past's). */
 static inline __attribute__((always_inline)) AVX2_TARGET __m256d
 Counts4Next(Counts4 *cn, int64_t i, const int zone)
 {
 	__m256d		cd;
 
-	if (zone == 2 || (zone == 0 && i >= cn->past))
+	if (Counts4Past(cn, i, zone))
 		return cn->w;
 	cd = cn->next;
 	cn->next = _mm256_add_pd(cn->next, cn->step);
@@ -1963,11 +1971,11 @@ Counts4Next(Counts4 *cn, int64_t i, const int zone)
 	return cd;
 }
 
-/* The reciprocal of the counts cd of the vector at i: past the window, the window's (zone: Counts4Next's). */
+/* The reciprocal of the counts cd of the vector at i: past the window, the window's (zone: Counts4Past's). */
 static inline __attribute__((always_inline)) AVX2_TARGET __m256d
 Counts4Recip(const Counts4 *cn, int64_t i, __m256d cd, const int zone)
 {
-	return zone == 2 || (zone == 0 && i >= cn->past) ? cn->rw.r : _mm256_div_pd(_mm256_set1_pd(1.0), cd);
+	return Counts4Past(cn, i, zone) ? cn->rw.r : _mm256_div_pd(_mm256_set1_pd(1.0), cd);
 }
 
 /* The counts of the vector at i and their reciprocal into cn (FlushMeans4 takes them a vector ahead). */
@@ -1978,11 +1986,11 @@ Counts4Prime(Counts4 *cn, int64_t i)
 	cn->rc = Counts4Recip(cn, i, cn->cd, 0);
 }
 
-/* The brackets of that reciprocal rc (Counts4Recip's): past the window, the window's (zone: Counts4Next's). */
+/* The brackets of that reciprocal rc (Counts4Recip's): past the window, the window's (zone: Counts4Past's). */
 static inline __attribute__((always_inline)) AVX2_TARGET Recips4
 Counts4Brackets(const Counts4 *cn, int64_t i, __m256d rc, const int zone)
 {
-	return zone == 2 || (zone == 0 && i >= cn->past) ? cn->rw : Recips4From(rc);
+	return Counts4Past(cn, i, zone) ? cn->rw : Recips4From(rc);
 }
 
 /* Counts8Recips in four lanes: Counts4Recip and Counts4Brackets in one. */
@@ -2025,7 +2033,7 @@ MeanRest4(__m256d q, Recips4 rr, __m256d sh, __m256d sl, __m256i x1, __m256i x2,
  * and rc, which the kernel primes: no division waits at a batch's start);
  * a double's sum and brackets in its own iteration, which leaves fewer
  * registers live across them (AVX2 has 16; test/bench/NOTES.md).  zone:
- * as Counts4Next's, for every vector of a double's batch and the next.
+ * as Counts4Past's, for every vector of a double's batch and the next.
  */
 static inline __attribute__((always_inline)) AVX2_TARGET __m256i
 FlushRun4(void *out, int64_t i0, int64_t n, int cnt, int f8, __m256d vsc, int plain, int narrow,
@@ -2364,8 +2372,7 @@ ScanSplit4(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 	 * holds them less the 2^11 that Renorm51x4 does not subtract from a
 	 * sum's H (biased); H + hb stays within (0, 2^63)
 	 */
-	const int64_t hb = mean ? Sum2Bias(51) : ovf ? INT64_C(0x4338000000000000)
-		: (int64_t) (((UINT64_C(0x466) + le) << 52) | (UINT64_C(1) << 51));
+	const int64_t hb = mean ? Sum2Bias(51) : ovf ? Sum2Bias(0) : Sum2Bias(51 + le);
 	const __m256d hlsub = _mm256_set1_pd((0x1.8p103 + 0x1p52) * gs_pow2(le));
 	const __m256i lor = _mm256_set1_epi64x((int64_t) ((UINT64_C(0x433) + le) << 52));
 	/* the carry h * 2^59 + l as H * 2^51 + L, L in [0, 2^51), H biased */
