@@ -903,6 +903,21 @@ FloatQuot8(const Counts8 *cn, int64_t i, __m512d sh, __m512d cd)
 }
 
 /*
+ * A plain block's int64 sums p (MeanSum8's, k = 0) as doubles *sh,
+ * returning the lanes where they are exact, |p| <= 2^53: there one
+ * division, RN(sh / cd), is the mean rounded once, the counts being
+ * prescaled (cd = c * 2^-lsb exactly, MeansPrescaled) and the mean a
+ * normal double (gs_simd_means_plain).
+ */
+static inline __attribute__((always_inline)) AVX512_TARGET __mmask8
+ExactSums8(__m512i p, __m512d *sh)
+{
+	*sh = _mm512_cvtepi64_pd(p);
+	return _mm512_cmple_epu64_mask(_mm512_add_epi64(p, _mm512_set1_epi64(INT64_C(1) << 53)),
+								   _mm512_set1_epi64(INT64_C(1) << 54));
+}
+
+/*
  * A kernel with means stores its sums, MEAN_BATCH vectors of them, and
  * divides them in a loop of their own (FlushMeans8, FlushMeans4): the
  * sums' chain and the quotients' then overlap in the core instead of
@@ -1026,7 +1041,10 @@ FlushMeans8(void *out, int64_t i0, int64_t n, int cnt, int f8, __m512d vscale, c
  * checked the width); int64->float conversion rounds each sum once, and the
  * scaling by 2^lsb is exact.  With mean, each sum is divided by its count,
  * min(rowpos0 + i + 1, w), instead (FlushMeans8: a double's sums in
- * batches, a float's at once).  check 1: every sum checked
+ * batches, a float's at once; but a double's in a plain block, while its
+ * sums are exact (ExactSums8), in this loop, each one division (past the
+ * window, the window's bracket): a leaf that needs no batch, which
+ * measured faster than batching it).  check 1: every sum checked
  * (gs_simd_scan64_checked); 2: every value too, none analysed
  * (gs_simd_scan64_guess, gs_simd_cummean64_guess: no lag).
  */
@@ -1046,9 +1064,13 @@ Scan64Mean(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 	MeansPending pend;
 	int64_t		i,
 				iend;
-	Counts8		cn;
+	Counts8		cn,
+				cnb;
+	__mmask8	xbad = 0;
+	int			ex = f8 && plain;	/* a double's means in the loop while its sums are exact */
 
 	Counts8Init(&cn, rowpos0, w, MeansPrescaled(f8, plain), lsb);
+	cnb = cn;
 	pend.n = 0;
 	for (i = 0; i < n;)
 	{
@@ -1099,7 +1121,12 @@ Scan64Mean(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 				 */
 				int			j = (int) ((i >> 3) & (MEAN_BATCH - 1));
 
-				if (mean && f8 && j > 0)
+				if (mean && j > 0 && ex)
+				{
+					if (xbad)
+						FlushMeans8(out, i - 8 * j, n, j, 1, scale_d, plain, 0, bp, NULL, &cnb, &pend);
+				}
+				else if (mean && f8 && j > 0)
 					FlushMeans8(out, i - 8 * j, n, j, 1, scale_d, plain, 0, bp, NULL, &cn, &pend);
 				if (mean && pend.n > 0)
 					MeansDrain(&pend, out, f8, lsb, gs_pow2(lsb));
@@ -1114,6 +1141,37 @@ Scan64Mean(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 			{
 				/* a float's quotient is short: batching costs it more than it gains */
 				FlushMeans8(out, i, n, 1, 0, scale_d, plain, 0, &p, NULL, &cn, &pend);
+				continue;
+			}
+			if (mean && ex)
+			{
+				/*
+				 * a double's sums exact so far: its mean here, one division (or
+				 * past the window the bracket), a leaf of the loop; a batch with
+				 * a sum not exact takes its means again (FlushMeans8 from cnb)
+				 */
+				int			j = (int) ((i >> 3) & (MEAN_BATCH - 1));
+				__m512d		sh,
+							v,
+							cd;
+				__mmask8	okx;
+
+				if (j == 0)
+					cnb = cn;
+				bp[j] = p;
+				okx = ExactSums8(p, &sh);
+				cd = Counts8Next(&cn, i);
+				if (i >= cn.past)
+					okx &= QuotD8Rest(sh, cn.rw, sh, _mm512_setzero_pd(), cn.w, scale_d, 1, 0, 1, &v);
+				else
+					v = _mm512_div_pd(sh, cd);
+				_mm512_mask_storeu_pd((double *) out + i, k, v);
+				xbad |= (__mmask8) (k & ~okx);
+				if ((j == MEAN_BATCH - 1 || i + 8 >= n) && __builtin_expect(xbad != 0, 0))
+				{
+					FlushMeans8(out, i - 8 * j, n, j + 1, 1, scale_d, plain, 0, bp, NULL, &cnb, &pend);
+					ex = 0;
+				}
 				continue;
 			}
 			if (mean)
@@ -2026,6 +2084,23 @@ MeanRest4(__m256d q, Recips4 rr, __m256d sh, __m256d sl, __m256i x1, __m256i x2,
 }
 
 /*
+ * ExactSums8 in four lanes, for sums below 2^51 units (exact in a double
+ * from the bits of their sum with 1.5 * 2^52, as I51_TO_PD): the lanes
+ * held, those whose bits then carry 1.5 * 2^52's exponent (the sums lie
+ * within int64, so no other sum does); every lane where narrow.
+ */
+static inline __attribute__((always_inline)) AVX2_TARGET __m256i
+ExactSums4(__m256i p, int narrow, __m256d *sh)
+{
+	__m256i		b = _mm256_add_epi64(p, _mm256_set1_epi64x(INT64_C(0x4338000000000000)));
+
+	*sh = _mm256_sub_pd(_mm256_castsi256_pd(b), _mm256_set1_pd(0x1.8p52));
+	if (narrow)
+		return _mm256_set1_epi64x(-1);
+	return _mm256_cmpeq_epi64(_mm256_srli_epi64(b, 52), _mm256_set1_epi64x(0x433));
+}
+
+/*
  * FlushMeans4's means, returning the lanes decided: a float's sum and
  * quotient and a double's reciprocal are computed a vector ahead of the
  * rest of its mean (the division's latency is most of the chain, as the
@@ -2034,10 +2109,13 @@ MeanRest4(__m256d q, Recips4 rr, __m256d sh, __m256d sl, __m256i x1, __m256i x2,
  * a double's sum and brackets in its own iteration, which leaves fewer
  * registers live across them (AVX2 has 16; test/bench/NOTES.md).  zone:
  * as Counts4Past's, for every vector of a double's batch and the next.
+ * With exact (a double's plain 64-bit sums), each mean is one division
+ * (ExactSums4), decided where the sum is exact.
  */
 static inline __attribute__((always_inline)) AVX2_TARGET __m256i
 FlushRun4(void *out, int64_t i0, int64_t n, int cnt, int f8, __m256d vsc, int plain, int narrow,
-		  const int wide, const __m256i *b1, const __m256i *b2, Counts4 *cn, const int zone)
+		  const int wide, const __m256i *b1, const __m256i *b2, Counts4 *cn, const int zone,
+		  const int exact)
 {
 	const int	pre = MeansPrescaled(f8, plain);
 	__m256i		x1 = _mm256_setzero_si256(),
@@ -2051,6 +2129,30 @@ FlushRun4(void *out, int64_t i0, int64_t n, int cnt, int f8, __m256d vsc, int pl
 	int			k,
 				m;
 
+	if (exact)
+	{
+		/* sums exact as doubles: each mean one division (ExactSums4, a vector ahead) */
+		__m256i		okx = ExactSums4(b1[0], narrow, &sh);
+
+		cd = cn->cd;
+		q = _mm256_div_pd(sh, cd);
+		for (m = 0; m < cnt; m++)
+		{
+			__m256i		tok = okx;
+			__m256d		tq = q;
+
+			cd = Counts4Next(cn, i0 + 4 * m + 4, zone);
+			if (m + 1 < cnt)
+			{
+				okx = ExactSums4(b1[m + 1], narrow, &sh);
+				q = _mm256_div_pd(sh, cd);
+			}
+			allok = _mm256_and_si256(allok, tok);
+			(void) Put4(out, i0 + 4 * m, n, 1, tq);
+		}
+		cn->cd = cd;
+		return allok;
+	}
 	cd = f8 ? cn->cd : Counts4Next(cn, i0, 0);
 	if (f8)
 		rc = cn->rc;
@@ -2107,11 +2209,12 @@ FlushRun4(void *out, int64_t i0, int64_t n, int cnt, int f8, __m256d vsc, int pl
  * over their counts (cn, times 2^-lsb where MeansPrescaled) into out + i0
  * .., scaled by vsc (2^lsb): MeanRest4 (FlushRun4); the lanes left are the
  * scalar code's (PendMeans4, pend), found after the batch (as in
- * FlushMeans8).
+ * FlushMeans8); exact as there.
  */
 static inline __attribute__((always_inline)) AVX2_TARGET void
 FlushMeans4(void *out, int64_t i0, int64_t n, int cnt, int f8, __m256d vsc, int plain, int narrow,
-			const int wide, const __m256i *b1, const __m256i *b2, Counts4 *cn, MeansPending *pend)
+			const int wide, const __m256i *b1, const __m256i *b2, Counts4 *cn, MeansPending *pend,
+			int *exact)
 {
 	const int	pre = MeansPrescaled(f8, plain);
 	Counts4		cn0 = *cn;
@@ -2126,13 +2229,28 @@ FlushMeans4(void *out, int64_t i0, int64_t n, int cnt, int f8, __m256d vsc, int 
 	int			k,
 				m;
 
+	if (exact && *exact)
+	{
+		if (i0 + 4 * cnt <= cn->across)
+			allok = FlushRun4(out, i0, n, cnt, f8, vsc, plain, narrow, wide, b1, b2, cn, 1, 1);
+		else if (i0 >= cn->past)
+			allok = FlushRun4(out, i0, n, cnt, f8, vsc, plain, narrow, wide, b1, b2, cn, 2, 1);
+		else
+			allok = FlushRun4(out, i0, n, cnt, f8, vsc, plain, narrow, wide, b1, b2, cn, 0, 1);
+		if (__builtin_expect(_mm256_movemask_pd(_mm256_castsi256_pd(allok)) != 15, 0))
+		{
+			/* a sum not exact: the brackets from here on, the next vector's reciprocal primed */
+			*exact = 0;
+			cn->rc = Counts4Recip(cn, i0 + 4 * cnt, cn->cd, 0);
+		}
+	}
 	/* a double's batch before the window fills, or past it: no position tested */
-	if (f8 && i0 + 4 * cnt <= cn->across)
-		allok = FlushRun4(out, i0, n, cnt, f8, vsc, plain, narrow, wide, b1, b2, cn, 1);
+	else if (f8 && i0 + 4 * cnt <= cn->across)
+		allok = FlushRun4(out, i0, n, cnt, f8, vsc, plain, narrow, wide, b1, b2, cn, 1, 0);
 	else if (f8 && i0 >= cn->past)
-		allok = FlushRun4(out, i0, n, cnt, f8, vsc, plain, narrow, wide, b1, b2, cn, 2);
+		allok = FlushRun4(out, i0, n, cnt, f8, vsc, plain, narrow, wide, b1, b2, cn, 2, 0);
 	else
-		allok = FlushRun4(out, i0, n, cnt, f8, vsc, plain, narrow, wide, b1, b2, cn, 0);
+		allok = FlushRun4(out, i0, n, cnt, f8, vsc, plain, narrow, wide, b1, b2, cn, 0, 0);
 
 	/*
 	 * the lanes not decided (or past n), found after the batch: its means
@@ -2149,6 +2267,9 @@ FlushMeans4(void *out, int64_t i0, int64_t n, int cnt, int f8, __m256d vsc, int 
 			q = f8 ? sh : FloatQuot4(&cn0, i0 + 4 * m, sh, cd);
 			rr = f8 ? Counts4Recips(&cn0, i0 + 4 * m, cd) : Recips4None();
 			ok = MeanRest4(q, rr, sh, sl, x1, x2, cd, vsc, f8, plain, pre, &v);
+			if (exact)
+				/* the first pass divided: its results stand only where the sums were exact */
+				(void) Put4(out, i0 + 4 * m, n, f8, v);
 			PendMeans4(i0 + 4 * m, n, _mm256_movemask_pd(_mm256_castsi256_pd(ok)), x1, x2, k, cd,
 					   pre ? vsc : _mm256_set1_pd(1), pend);
 		}
@@ -2216,6 +2337,8 @@ Scan64Mean4(const void *in, const void *lag, void *out, int64_t n, int lsb, int6
 	int64_t		i,
 				iend;
 	Counts4		cn;
+	int			ex = 1,
+			   *xp = f8 && plain ? &ex : NULL;	/* a double's means while its sums are exact */
 
 	Counts4Init(&cn, rowpos0, w, MeansPrescaled(f8, plain), lsb);
 	if (f8)
@@ -2262,7 +2385,7 @@ Scan64Mean4(const void *in, const void *lag, void *out, int64_t n, int lsb, int6
 				{
 					/* a sum of 2^62 units or more, or (guess) a value the unit does not hold: stop before it */
 					if (mean && j > 0)
-						FlushMeans4(out, i - 4 * j, n, j, f8, scale_d, plain, narrow, 0, bp, NULL, &cn, &pend);
+						FlushMeans4(out, i - 4 * j, n, j, f8, scale_d, plain, narrow, 0, bp, NULL, &cn, &pend, xp);
 					if (mean && pend.n > 0)
 						MeansDrain(&pend, out, f8, lsb, gs_pow2(lsb));
 					*acc = _mm_cvtsi128_si64(_mm256_castsi256_si128(carry));
@@ -2295,7 +2418,7 @@ Scan64Mean4(const void *in, const void *lag, void *out, int64_t n, int lsb, int6
 			}
 			if (mean)
 			{
-				FlushMeans4(out, i - 4 * j, n, j, f8, scale_d, plain, narrow, 0, bp, NULL, &cn, &pend);
+				FlushMeans4(out, i - 4 * j, n, j, f8, scale_d, plain, narrow, 0, bp, NULL, &cn, &pend, xp);
 				if (check == 2 && pend.n > 0)
 					MeansDrain(&pend, out, f8, lsb, gs_pow2(lsb));
 			}
@@ -2434,7 +2557,7 @@ ScanSplit4(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 				if (check && __builtin_expect(_mm256_movemask_pd(_mm256_castsi256_pd(vbad1)) != 0, 0))
 				{
 					if (mean && j > 0)
-						FlushMeans4(out, i - 4 * j, n, j, f8, scale_d, plain, 0, 1, b1, b2, &cn, &pend);
+						FlushMeans4(out, i - 4 * j, n, j, f8, scale_d, plain, 0, 1, b1, b2, &cn, &pend, NULL);
 					if (mean && pend.n > 0)
 						MeansDrain(&pend, out, f8, lsb, gs_pow2(lsb));
 					goto stopped;
@@ -2492,7 +2615,7 @@ ScanSplit4(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 			}
 			Renorm51x4(&ch, &cl, 0);
 			if (mean)
-				FlushMeans4(out, i - 4 * j, n, j, f8, scale_d, plain, 0, 1, b1, b2, &cn, &pend);
+				FlushMeans4(out, i - 4 * j, n, j, f8, scale_d, plain, 0, 1, b1, b2, &cn, &pend, NULL);
 		}
 		if (mean && pend.n > 0)
 			MeansDrain(&pend, out, f8, lsb, gs_pow2(lsb));
