@@ -1042,9 +1042,8 @@ FlushMeans8(void *out, int64_t i0, int64_t n, int cnt, int f8, __m512d vscale, c
  * scaling by 2^lsb is exact.  With mean, each sum is divided by its count,
  * min(rowpos0 + i + 1, w), instead (FlushMeans8: a double's sums in
  * batches, a float's at once; but a double's in a plain block, while its
- * sums are exact (ExactSums8), in this loop, each one division (past the
- * window, the window's bracket): a leaf that needs no batch, which
- * measured faster than batching it).  check 1: every sum checked
+ * sums are exact (ExactSums8), in this loop, each one division: a leaf
+ * that needs no batch, which measured faster than batching it).  check 1: every sum checked
  * (gs_simd_scan64_checked); 2: every value too, none analysed
  * (gs_simd_scan64_guess, gs_simd_cummean64_guess: no lag).
  */
@@ -1146,26 +1145,19 @@ Scan64Mean(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 			if (mean && ex)
 			{
 				/*
-				 * a double's sums exact so far: its mean here, one division (or
-				 * past the window the bracket), a leaf of the loop; a batch with
-				 * a sum not exact takes its means again (FlushMeans8 from cnb)
+				 * a double's sums exact so far: its mean here, one division, a
+				 * leaf of the loop; a batch with a sum not exact takes its means
+				 * again (FlushMeans8 from cnb)
 				 */
 				int			j = (int) ((i >> 3) & (MEAN_BATCH - 1));
-				__m512d		sh,
-							v,
-							cd;
+				__m512d		sh;
 				__mmask8	okx;
 
 				if (j == 0)
 					cnb = cn;
 				bp[j] = p;
 				okx = ExactSums8(p, &sh);
-				cd = Counts8Next(&cn, i);
-				if (i >= cn.past)
-					okx &= QuotD8Rest(sh, cn.rw, sh, _mm512_setzero_pd(), cn.w, scale_d, 1, 0, 1, &v);
-				else
-					v = _mm512_div_pd(sh, cd);
-				_mm512_mask_storeu_pd((double *) out + i, k, v);
+				_mm512_mask_storeu_pd((double *) out + i, k, _mm512_div_pd(sh, Counts8Next(&cn, i)));
 				xbad |= (__mmask8) (k & ~okx);
 				if ((j == MEAN_BATCH - 1 || i + 8 >= n) && __builtin_expect(xbad != 0, 0))
 				{

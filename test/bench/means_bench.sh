@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # test/bench/means_bench.sh — exact means against exact sums, as statements
 # from a table on the CPU engine (issue 29's targets): one row each of 16M
-# real, 16M double precision and 16M integer (uniform random, seeded), and
-# for each type
+# real, 16M double precision, 16M integer (uniform random, seeded) and 16M
+# double precision on a grid of 2^-20 (the same values rounded to it: the
+# CPU engine's 64-bit kernels), and for each type
 #   SELECT (gpu_cumsum(a))[n] FROM t         the running total
 #   SELECT (gpu_cumavg(a))[n] FROM t         the running mean
 #   SELECT (gpu_movavg(a, 1000))[n] FROM t   the moving mean over 1,000
@@ -37,11 +38,14 @@ trap cluster_remove EXIT
 CREATE EXTENSION gpuscan;
 SET gpuscan.device = cpu;
 SELECT setseed(0.5);
-CREATE TABLE m (typ text, a_r real[], a_d double precision[], a_i integer[]);
-ALTER TABLE m ALTER a_r SET STORAGE EXTERNAL, ALTER a_d SET STORAGE EXTERNAL, ALTER a_i SET STORAGE EXTERNAL;
+CREATE TABLE m (typ text, a_r real[], a_d double precision[], a_i integer[], a_g double precision[]);
+ALTER TABLE m ALTER a_r SET STORAGE EXTERNAL, ALTER a_d SET STORAGE EXTERNAL, ALTER a_i SET STORAGE EXTERNAL,
+  ALTER a_g SET STORAGE EXTERNAL;
 INSERT INTO m (typ, a_r) SELECT 'real', array_agg((random() * 2000 - 1000)::real) FROM generate_series(1, $N);
 INSERT INTO m (typ, a_d) SELECT 'double precision', array_agg(random() * 2000 - 1000) FROM generate_series(1, $N);
 INSERT INTO m (typ, a_i) SELECT 'integer', array_agg((random() * 2000000 - 1000000)::int) FROM generate_series(1, $N);
+INSERT INTO m (typ, a_g) SELECT 'double precision, grid 2^-20',
+  array_agg(round((random() * 2000 - 1000) * 1048576) / 1048576) FROM generate_series(1, $N);
 VACUUM ANALYZE m;
 CREATE FUNCTION bench_ms(q text) RETURNS double precision LANGUAGE plpgsql AS \$\$
 DECLARE
@@ -53,14 +57,14 @@ END \$\$;
 CREATE TABLE runs (typ text, mode text, round int, ms double precision);
 DO \$\$
 DECLARE
-  typs text[] := ARRAY['real', 'double precision', 'integer'];
-  cols text[] := ARRAY['a_r', 'a_d', 'a_i'];
+  typs text[] := ARRAY['real', 'double precision', 'integer', 'double precision, grid 2^-20'];
+  cols text[] := ARRAY['a_r', 'a_d', 'a_i', 'a_g'];
   modes text[] := ARRAY['read', 'gpu_cumsum', 'gpu_cumavg', 'gpu_movavg', 'gpu_movsum'];
   exprs text[] := ARRAY['%s[$N]', '(gpu_cumsum(%s))[$N]', '(gpu_cumavg(%s))[$N]',
                         '(gpu_movavg(%s, 1000))[$N]', '(gpu_movsum(%s, 1000))[$N]'];
 BEGIN
   FOR r IN 0..$ROUNDS LOOP   -- round 0 warms
-    FOR t IN 1..3 LOOP
+    FOR t IN 1..4 LOOP
       FOR k IN 1..5 LOOP
         INSERT INTO runs SELECT typs[t], modes[k], r,
           bench_ms(format('SELECT %s FROM m WHERE typ = %L', format(exprs[k], cols[t]), typs[t]));
