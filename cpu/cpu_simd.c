@@ -1043,9 +1043,9 @@ FlushMeans8(void *out, int64_t i0, int64_t n, int cnt, int f8, __m512d vscale, c
  * min(rowpos0 + i + 1, w), instead (FlushMeans8: a double's sums in
  * batches, a float's at once; but a double's in a plain block, while its
  * sums are exact (ExactSums8), in this loop, each one division: a leaf
- * that needs no batch, which measured faster than batching it).  check 1: every sum checked
- * (gs_simd_scan64_checked); 2: every value too, none analysed
- * (gs_simd_scan64_guess, gs_simd_cummean64_guess: no lag).
+ * that needs no batch, which measured faster than batching it).  check 1:
+ * every sum checked (gs_simd_scan64_checked); 2: every value too, none
+ * analysed (gs_simd_scan64_guess, gs_simd_cummean64_guess: no lag).
  */
 static inline __attribute__((always_inline)) AVX512_TARGET int64_t
 Scan64Mean(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_t *acc,
@@ -1064,8 +1064,8 @@ Scan64Mean(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 	int64_t		i,
 				iend;
 	Counts8		cn,
-				cnb;
-	__mmask8	xbad = 0;
+				cnb;			/* the counts at the batch's start, for its replay */
+	__mmask8	xbad = 0;		/* the lanes whose sum was not exact */
 	int			ex = f8 && plain;	/* a double's means in the loop while its sums are exact */
 
 	Counts8Init(&cn, rowpos0, w, MeansPrescaled(f8, plain), lsb);
@@ -2197,6 +2197,21 @@ FlushRun4(void *out, int64_t i0, int64_t n, int cnt, int f8, __m256d vsc, int pl
 }
 
 /*
+ * FlushRun4 in the batch's zone (Counts4Past's): a double's batch that
+ * lies before the window fills, or past it, tests no position.
+ */
+static inline __attribute__((always_inline)) AVX2_TARGET __m256i
+FlushZones4(void *out, int64_t i0, int64_t n, int cnt, int f8, __m256d vsc, int plain, int narrow,
+			const int wide, const __m256i *b1, const __m256i *b2, Counts4 *cn, const int exact)
+{
+	if (f8 && i0 + 4 * cnt <= cn->across)
+		return FlushRun4(out, i0, n, cnt, f8, vsc, plain, narrow, wide, b1, b2, cn, 1, exact);
+	if (f8 && i0 >= cn->past)
+		return FlushRun4(out, i0, n, cnt, f8, vsc, plain, narrow, wide, b1, b2, cn, 2, exact);
+	return FlushRun4(out, i0, n, cnt, f8, vsc, plain, narrow, wide, b1, b2, cn, 0, exact);
+}
+
+/*
  * FlushMeans8 in four lanes: the batch's sums (b1, b2: MeanSum4's p, p2)
  * over their counts (cn, times 2^-lsb where MeansPrescaled) into out + i0
  * .., scaled by vsc (2^lsb): MeanRest4 (FlushRun4); the lanes left are the
@@ -2223,12 +2238,7 @@ FlushMeans4(void *out, int64_t i0, int64_t n, int cnt, int f8, __m256d vsc, int 
 
 	if (exact && *exact)
 	{
-		if (i0 + 4 * cnt <= cn->across)
-			allok = FlushRun4(out, i0, n, cnt, f8, vsc, plain, narrow, wide, b1, b2, cn, 1, 1);
-		else if (i0 >= cn->past)
-			allok = FlushRun4(out, i0, n, cnt, f8, vsc, plain, narrow, wide, b1, b2, cn, 2, 1);
-		else
-			allok = FlushRun4(out, i0, n, cnt, f8, vsc, plain, narrow, wide, b1, b2, cn, 0, 1);
+		allok = FlushZones4(out, i0, n, cnt, f8, vsc, plain, narrow, wide, b1, b2, cn, 1);
 		if (__builtin_expect(_mm256_movemask_pd(_mm256_castsi256_pd(allok)) != 15, 0))
 		{
 			/* a sum not exact: the brackets from here on, the next vector's reciprocal primed */
@@ -2236,13 +2246,8 @@ FlushMeans4(void *out, int64_t i0, int64_t n, int cnt, int f8, __m256d vsc, int 
 			cn->rc = Counts4Recip(cn, i0 + 4 * cnt, cn->cd, 0);
 		}
 	}
-	/* a double's batch before the window fills, or past it: no position tested */
-	else if (f8 && i0 + 4 * cnt <= cn->across)
-		allok = FlushRun4(out, i0, n, cnt, f8, vsc, plain, narrow, wide, b1, b2, cn, 1, 0);
-	else if (f8 && i0 >= cn->past)
-		allok = FlushRun4(out, i0, n, cnt, f8, vsc, plain, narrow, wide, b1, b2, cn, 2, 0);
 	else
-		allok = FlushRun4(out, i0, n, cnt, f8, vsc, plain, narrow, wide, b1, b2, cn, 0, 0);
+		allok = FlushZones4(out, i0, n, cnt, f8, vsc, plain, narrow, wide, b1, b2, cn, 0);
 
 	/*
 	 * the lanes not decided (or past n), found after the batch: its means
