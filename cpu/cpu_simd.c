@@ -1120,13 +1120,9 @@ Scan64Mean(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 				 */
 				int			j = (int) ((i >> 3) & (MEAN_BATCH - 1));
 
-				if (mean && j > 0 && ex)
-				{
-					if (xbad)
-						FlushMeans8(out, i - 8 * j, n, j, 1, scale_d, plain, 0, bp, NULL, &cnb, &pend);
-				}
-				else if (mean && f8 && j > 0)
-					FlushMeans8(out, i - 8 * j, n, j, 1, scale_d, plain, 0, bp, NULL, &cn, &pend);
+				if (mean && f8 && j > 0 && (!ex || xbad))
+					/* the batch so far (divided where ex: taken again only for a sum not exact) */
+					FlushMeans8(out, i - 8 * j, n, j, 1, scale_d, plain, 0, bp, NULL, ex ? &cnb : &cn, &pend);
 				if (mean && pend.n > 0)
 					MeansDrain(&pend, out, f8, lsb, gs_pow2(lsb));
 				*acc = _mm_cvtsi128_si64(_mm512_castsi512_si128(carry));
@@ -2224,6 +2220,7 @@ FlushMeans4(void *out, int64_t i0, int64_t n, int cnt, int f8, __m256d vsc, int 
 			int *exact)
 {
 	const int	pre = MeansPrescaled(f8, plain);
+	const int	divided = exact && *exact;	/* this batch's means are divisions */
 	Counts4		cn0 = *cn;
 	__m256i		x1,
 				x2,
@@ -2236,7 +2233,7 @@ FlushMeans4(void *out, int64_t i0, int64_t n, int cnt, int f8, __m256d vsc, int 
 	int			k,
 				m;
 
-	if (exact && *exact)
+	if (divided)
 	{
 		allok = FlushZones4(out, i0, n, cnt, f8, vsc, plain, narrow, wide, b1, b2, cn, 1);
 		if (__builtin_expect(_mm256_movemask_pd(_mm256_castsi256_pd(allok)) != 15, 0))
@@ -2264,7 +2261,7 @@ FlushMeans4(void *out, int64_t i0, int64_t n, int cnt, int f8, __m256d vsc, int 
 			q = f8 ? sh : FloatQuot4(&cn0, i0 + 4 * m, sh, cd);
 			rr = f8 ? Counts4Recips(&cn0, i0 + 4 * m, cd) : Recips4None();
 			ok = MeanRest4(q, rr, sh, sl, x1, x2, cd, vsc, f8, plain, pre, &v);
-			if (exact)
+			if (divided)
 				/* the first pass divided: its results stand only where the sums were exact */
 				(void) Put4(out, i0 + 4 * m, n, f8, v);
 			PendMeans4(i0 + 4 * m, n, _mm256_movemask_pd(_mm256_castsi256_pd(ok)), x1, x2, k, cd,

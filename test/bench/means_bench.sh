@@ -2,8 +2,8 @@
 # test/bench/means_bench.sh — exact means against exact sums, as statements
 # from a table on the CPU engine (issue 29's targets): one row each of 16M
 # real, 16M double precision, 16M integer (uniform random, seeded) and 16M
-# double precision on a grid of 2^-20 (the same values rounded to it: the
-# CPU engine's 64-bit kernels), and for each type
+# double precision on a grid of 2^-20 (uniform random values rounded to it,
+# which the CPU engine sums in its 64-bit kernels), and for each type
 #   SELECT (gpu_cumsum(a))[n] FROM t         the running total
 #   SELECT (gpu_cumavg(a))[n] FROM t         the running mean
 #   SELECT (gpu_movavg(a, 1000))[n] FROM t   the moving mean over 1,000
