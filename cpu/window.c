@@ -284,6 +284,45 @@ IntMeanRun(WinScan *ws, GsElemType type, const char *in, const char *lag, char *
 	ws->st.nvals = nvals;
 }
 
+/*
+ * The moving sums of a block of an integer row without NULLs (IntLoop's
+ * work where it needs no int128): each value entering adds and the one
+ * leaving (lag; none where NULL) subtracts, in an int64.  For int2 and
+ * int4 the caller keeps the carry below 2^62, and np <= 4096 steps of less
+ * than 2^32 each keep every sum below 2^63.  For int8 each sum is a
+ * window's exact sum, so an addition that overflows is the first output
+ * out of int8's range; only a difference of two values may overflow
+ * where the window's sums do not, and then nothing is kept (returns -2:
+ * IntLoop takes the block).  Else returns the first output out of range,
+ * or -1.
+ */
+static inline __attribute__((always_inline)) int64_t
+IntSumRun(WinScan *ws, GsElemType type, const char *in, const char *lag, char *out, int64_t np)
+{
+	int64_t		a = (int64_t) CarryToI128(&ws->st.sum);
+	int64_t    *o = (int64_t *) out;
+	int64_t		i;
+
+	for (i = 0; i < np; i++)
+	{
+		if (type == GS_INT8)
+		{
+			int64_t		d = IntAt(type, in, i);
+
+			if (lag && unlikely(__builtin_sub_overflow(d, IntAt(type, lag, i), &d)))
+				return -2;
+			if (unlikely(__builtin_add_overflow(a, d, &a)))
+				return i;
+		}
+		else
+			a += IntAt(type, in, i) - (lag ? IntAt(type, lag, i) : 0);
+		o[i] = a;
+	}
+	CarryFromI128(&ws->st.sum, (gs_i128) a, 0);
+	ws->st.nvals += lag ? 0 : np;
+	return -1;
+}
+
 /* One block of an integer row (IntLoop), its constant arguments made constant. */
 static int64_t
 IntBlock(WinScan *ws, const char *in, const char *lag, char *out,
@@ -315,6 +354,21 @@ IntBlock(WinScan *ws, const char *in, const char *lag, char *out,
 		else
 			IntMeanRun(ws, GS_INT8, in, lg, out, np, false);
 		return -1;
+	}
+
+	/* moving sums without NULLs, the carry an int64 (below 2^62 for int2 and int4): the tight loop */
+	if (!ws->mean && !hasnulls &&
+		(type == GS_INT8 ? carry == (gs_i128) (int64_t) carry : mag < ((gs_i128) 1 << 62)) &&
+		np <= 4096)
+	{
+		int64_t		r;
+
+#define SUM_RUN(T) \
+	(b ? IntSumRun(ws, T, in, lag, out, np) : IntSumRun(ws, T, in, NULL, out, np))
+		r = type == GS_INT2 ? SUM_RUN(GS_INT2) : type == GS_INT4 ? SUM_RUN(GS_INT4) : SUM_RUN(GS_INT8);
+#undef SUM_RUN
+		if (r != -2)
+			return r;
 	}
 
 #define INT_CASE(T, N, M) \
