@@ -11,7 +11,8 @@
 #   SELECT a[n] FROM t                       PostgreSQL's read of the array
 # with gpuscan.device = cpu, timed inside the server, the modes interleaved
 # round by round, medians of ROUNDS (default 5), and each mean's ratio to
-# gpu_cumsum.  Builds and installs gpuscan (BUILD=0: use the one installed),
+# gpu_cumsum; then one more call of each function and where its time went
+# (gpuscan_last_run(): the read, the scan, the whole call).  Builds and installs gpuscan (BUILD=0: use the one installed),
 # starts a throwaway cluster (port GPUSCAN_PORT, default 54351), removes it
 # afterwards; writes test/bench/results/means-<date>-<host>.txt too.
 #
@@ -88,6 +89,35 @@ SELECT '| ' || typ,
        max(round(ms::numeric, 1) || ' (' || round((ms / base)::numeric, 2) || 'x)') FILTER (WHERE mode = 'gpu_movavg'),
        max(round(ms::numeric, 1) || ' (' || round((ms / base)::numeric, 2) || 'x)') FILTER (WHERE mode = 'gpu_movsum') || ' |'
 FROM p GROUP BY typ ORDER BY typ;
+SQL
+	echo
+	echo "Where each statement's time went, one more call each (gpuscan_last_run(); ms):"
+	echo
+	echo "| type | function | kernel | input | read_ms | scan_ms | total_ms | cpu_ms |"
+	echo "|---|---|---|---|---|---|---|---|"
+	psql -X -q -A -t -F ' | ' -v ON_ERROR_STOP=1 <<SQL
+SET gpuscan.device = cpu;
+CREATE TEMP TABLE lr (typ text, fn text, kernel text, input text, read_ms float8, scan_ms float8,
+  total_ms float8, cpu_ms float8);
+DO \$\$
+DECLARE
+  typs text[] := ARRAY['real', 'double precision', 'integer', 'double precision, grid 2^-20'];
+  cols text[] := ARRAY['a_r', 'a_d', 'a_i', 'a_g'];
+  fns text[] := ARRAY['gpu_cumsum', 'gpu_cumavg', 'gpu_movavg', 'gpu_movsum'];
+  exprs text[] := ARRAY['(gpu_cumsum(%s))[$N]', '(gpu_cumavg(%s))[$N]',
+                        '(gpu_movavg(%s, 1000))[$N]', '(gpu_movsum(%s, 1000))[$N]'];
+BEGIN
+  FOR t IN 1..4 LOOP
+    FOR k IN 1..4 LOOP
+      EXECUTE format('SELECT %s FROM m WHERE typ = %L', format(exprs[k], cols[t]), typs[t]);
+      INSERT INTO lr SELECT typs[t], fns[k], l.kernel, l.input, l.read_ms, l.scan_ms, l.total_ms, l.cpu_ms
+        FROM gpuscan_last_run() l;
+    END LOOP;
+  END LOOP;
+END \$\$;
+SELECT '| ' || typ, fn, kernel, input, round(read_ms::numeric, 1), round(scan_ms::numeric, 1),
+       round(total_ms::numeric, 1), round(cpu_ms::numeric, 1) || ' |'
+FROM lr ORDER BY typ, fn;
 SQL
 } 2>&1 | tee "$LOG"
 echo "(log: $LOG)"

@@ -18,14 +18,15 @@
  * in PostgreSQL when an array and its result have the same layout.  -s
  * leaves the means out (they take most of the time).  -i makes the values
  * whole numbers (the uniform ones truncated), whose sums need few bits
- * (narrow blocks: cpu/cpu_simd.h).
+ * (narrow blocks: cpu/cpu_simd.h); -g rounds them to multiples of 2^-20
+ * instead (as means_bench.sh's grid row: the 64-bit kernels).
  *
  * Built with GS_BENCH_GPU (test/bench/window_bench_gpu, needs a GPU): the
  * same on the GPU engine, gs_cuda_scan host to host through a pinned
  * buffer of -p MiB (default 64), every kernel's window scan compared bit for
  * bit with the CPU engine's, and the naive loop left out.
  *
- * Usage: window_bench[_gpu] [-r reps] [-s] [-i] [-w window]... [-p pinned_mb] [-k kernel 1-3]
+ * Usage: window_bench[_gpu] [-r reps] [-s] [-i | -g] [-w window]... [-p pinned_mb] [-k kernel 1-3]
  *        [log2 sizes...]
  */
 #include "../../core/engine.h"
@@ -34,6 +35,7 @@
 #endif
 #include "bench.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -121,7 +123,8 @@ main(int argc, char **argv)
 				r,
 				nscans = 0,
 				mismatches = 0,
-				ints = 0;
+				ints = 0,
+				grid = 0;
 	Scan		scans[16];
 	static double t[16][64];
 
@@ -146,6 +149,8 @@ main(int argc, char **argv)
 			sums_only = 1;
 		else if (strcmp(argv[a], "-i") == 0)
 			ints = 1;
+		else if (strcmp(argv[a], "-g") == 0)
+			grid = 1;
 		else if (strcmp(argv[a], "-o") == 0 && a + 1 < argc)
 			out_offset = atoi(argv[++a]) & 4095;
 		else if (strcmp(argv[a], "-w") == 0 && a + 1 < argc && nscans < 16)
@@ -213,7 +218,7 @@ main(int argc, char **argv)
 			{
 				double		u = BenchUniform(-1000, 1000);
 
-				BenchStore(x, i, f8, ints ? (double) (int) u : u);
+				BenchStore(x, i, f8, ints ? (double) (int) u : grid ? nearbyint(u * 0x1p20) * 0x1p-20 : u);
 			}
 			/* every scan once unmeasured, then reps rounds of every scan in turn */
 			for (k = 0; k < nscans; k++)
