@@ -140,6 +140,76 @@ StatsF8(const uint64_t *v, int64_t n, GsFloatStats *st)
 	st->special = maxabs >= UINT64_C(0x7ff0000000000000) || _mm512_reduce_min_epu64(vnz) == 0;
 }
 
+/*
+ * StatsF8 where the values are expected to be multiples of 2^unit
+ * (gs_float_stats_in_unit): each x * 2^-unit truncated and compared with
+ * itself (any difference, or a NaN from a NaN or an infinity, fails), the
+ * largest magnitude and -0 as in StatsF8, no lowest set bit.  False where
+ * a value is not such a multiple, or is NaN, an infinity or -0.
+ */
+static AVX512_TARGET bool
+StatsF8Unit(const uint64_t *v, int64_t n, double scale, uint64_t *maxabs)
+{
+	const __m512i absmask = _mm512_set1_epi64(INT64_C(0x7fffffffffffffff));
+	const __m512i sign = _mm512_set1_epi64((long long) UINT64_C(0x8000000000000000));
+	const __m512d sc = _mm512_set1_pd(scale);
+	__m512i		vmax = _mm512_setzero_si512();
+	__m512i		vnz = _mm512_set1_epi64(-1);
+	__m512i		off = _mm512_setzero_si512();
+	int64_t		i;
+
+	for (i = 0; i < n; i += 8)
+	{
+		__m512i		u = n - i >= 8 ? _mm512_loadu_si512(v + i)
+			: _mm512_maskz_loadu_epi64(TAIL8(n - i), v + i);
+		__m512d		xs = _mm512_mul_pd(_mm512_castsi512_pd(u), sc);
+
+		off = _mm512_or_si512(off, _mm512_castpd_si512(
+			_mm512_sub_pd(_mm512_roundscale_pd(xs, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC), xs)));
+		vmax = _mm512_max_epu64(vmax, _mm512_and_si512(u, absmask));
+		vnz = _mm512_min_epu64(vnz, _mm512_xor_si512(u, sign));
+	}
+	*maxabs = _mm512_reduce_max_epu64(vmax);
+	return _mm512_test_epi64_mask(off, off) == 0 && _mm512_reduce_min_epu64(vnz) != 0;
+}
+
+/* StatsF8Unit on AVX2, four at a time. */
+static AVX2_TARGET bool
+StatsF8UnitAvx2(const uint64_t *v, int64_t n, double scale, uint64_t *maxabs)
+{
+	const __m256i absmask = _mm256_set1_epi64x(INT64_C(0x7fffffffffffffff));
+	const __m256i sign = _mm256_set1_epi64x((long long) UINT64_C(0x8000000000000000));
+	const __m256d sc = _mm256_set1_pd(scale);
+	__m256d		vmax = _mm256_setzero_pd();
+	__m256i		negz = _mm256_setzero_si256();
+	__m256i		off = _mm256_setzero_si256();
+	double		mx[4],
+				top = 0;
+	int64_t		i;
+	int			k;
+
+	for (i = 0; i < n; i += 4)
+	{
+		/* the tail is padded with +0, which is neutral everywhere */
+		__m256i		u = n - i >= 4 ? _mm256_loadu_si256((const __m256i *) (v + i))
+			: _mm256_maskload_epi64((const long long *) (v + i),
+									_mm256_cmpgt_epi64(_mm256_set1_epi64x(n - i),
+													   _mm256_set_epi64x(3, 2, 1, 0)));
+		__m256d		xs = _mm256_mul_pd(_mm256_castsi256_pd(u), sc);
+
+		off = _mm256_or_si256(off, _mm256_castpd_si256(
+			_mm256_sub_pd(_mm256_round_pd(xs, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC), xs)));
+		/* positive doubles (and not NaN: those fail above) order as their bits */
+		vmax = _mm256_max_pd(vmax, _mm256_castsi256_pd(_mm256_and_si256(u, absmask)));
+		negz = _mm256_or_si256(negz, _mm256_cmpeq_epi64(u, sign));
+	}
+	_mm256_storeu_pd(mx, vmax);
+	for (k = 0; k < 4; k++)
+		top = mx[k] > top ? mx[k] : top;
+	memcpy(maxabs, &top, sizeof(top));
+	return _mm256_testz_si256(off, off) && _mm256_testz_si256(negz, negz);
+}
+
 /* Whether AVX2 with FMA may be used: the CPU has it and gs_cpu_simd allows it. */
 bool
 gs_avx2_enabled(void)
@@ -363,5 +433,41 @@ gs_float_stats(const void *v, int64_t n, bool f8, bool simd, GsFloatStats *st)
 		StatsScalar(v, n, 1, st);
 	else
 		StatsScalar(v, n, 0, st);
+}
+
+/*
+ * The analysis of n float8 values (n >= 1) expected to be multiples of
+ * 2^unit, as the block before them was (the CPU engine's moving windows):
+ * where every one is, and none is NaN, an infinity or -0, the analysis
+ * with lo the unit's (a bound: a value's lowest set bit may lie above it)
+ * and true; else false, *st unset.  About half an analysis's work: no
+ * lowest set bit is sought.  Vector code only (false without it), and
+ * for units in [-1022, 0]: the scaling by 2^-unit is then exact, or gives
+ * an infinity, which fails the check (a false negative only).
+ */
+bool
+gs_float_stats_in_unit(const void *v, int64_t n, bool f8, int unit, GsFloatStats *st)
+{
+#ifdef GS_HAVE_AVX512_BUILD
+	uint64_t	maxabs;
+	bool		ok;
+
+	if (!f8 || unit > 0 || unit < -1022 || n < 1)
+		return false;
+	if (gs_simd_enabled())
+		ok = StatsF8Unit((const uint64_t *) v, n, gs_pow2(-unit), &maxabs);
+	else if (n >= 16 && gs_avx2_enabled())
+		ok = StatsF8UnitAvx2((const uint64_t *) v, n, gs_pow2(-unit), &maxabs);
+	else
+		return false;
+	if (!ok)
+		return false;
+	st->lo = maxabs == 0 ? INT32_MAX : unit + GS_LO_BIAS(true);
+	st->maxabs = maxabs;
+	st->special = false;
+	return true;
+#else
+	return false;
+#endif
 }
 

@@ -267,6 +267,8 @@ extern void gs_carry_rescale(uint64_t *carry, const GsPlan *from, const GsPlan *
 /* Analysis of float values with AVX-512 when simd (core/analysis.c). */
 extern void gs_float_stats(const void *v, int64_t n, bool f8, bool simd,
 						   GsFloatStats *st);
+extern bool gs_float_stats_in_unit(const void *v, int64_t n, bool f8, int unit,
+								   GsFloatStats *st);
 
 
 /* The GPU engine's scan kernels (gpuscan.kernel). */

@@ -85,6 +85,9 @@ typedef struct WinScan
 	 */
 	int			slot_shift;
 	int64_t		slots_used;
+	/* the unit of the last block analysed, where it took 64 bits (a moving window's) */
+	bool		unit_known;
+	int			unit_last;
 	/* from here on not cleared by a scan: each row's start sets st */
 	WinState	st;
 	MeanBatch	mb;				/* mb.n = 0: empty; the rest is written before read */
@@ -791,9 +794,12 @@ FloatBlock(WinScan *ws, const char *in, int64_t a, const char *lag, char *out,
 	 * One analysis of the values entering, kept by position; the values
 	 * leaving entered earlier in the row, so the analyses kept for their
 	 * positions bound theirs (a plan from wider bounds is as exact), and
-	 * they are not read for it.
+	 * they are not read for it.  After a block in 64 bits, first the
+	 * cheaper check that the values are multiples of its unit
+	 * (gs_float_stats_in_unit: that unit as the lowest bit, a bound).
 	 */
-	Stats(in, a, f8, &fs);
+	if (!ws->unit_known || !gs_float_stats_in_unit(in, a, f8, ws->unit_last, &fs))
+		Stats(in, a, f8, &fs);
 	if (ws->slot_shift > 0)
 	{
 		int			sh = ws->slot_shift;
@@ -840,6 +846,9 @@ FloatBlock(WinScan *ws, const char *in, int64_t a, const char *lag, char *out,
 		fa.wide = st->sum.w;	/* the low nlimbs limbs are the value */
 	}
 	ws->acc_bits = Max(ws->acc_bits, accw == W_WIDE ? 64 * fa.nlimbs : accw == W_ACC128 ? 128 : 64);
+	/* a moving window's next block: checked against this unit, not analysed anew, while in 64 bits */
+	ws->unit_known = ws->window != INT64_MAX && accw == W_ACC64 && !special;
+	ws->unit_last = unit;
 	/* each value entering minus the one leaving an exact double (one conversion)? */
 	diff = fs.lo == INT32_MAX || gs_simd_diff_ok(gs_float_top_bit(fs.maxabs, f8), unit);
 	/* the means' checks that this block's bounds make needless (the last count: at most np more) */

@@ -702,6 +702,39 @@ RandomWindowCase(GsElemType type, int64_t nitems, int64_t row_len, int nullpat, 
 	free(c.nulls);
 }
 
+/*
+ * Moving windows that fill with -0 after blocks in 64 bits: the block after
+ * one in 64 bits is first checked against its unit (gs_float_stats_in_unit),
+ * which must leave a -0 to the full analysis (its count makes a window of
+ * -0 only sum to -0).  A first block of w grid values, then 3w -0s within
+ * the next block of 4096 positions, then grid values again.
+ */
+static void
+ZeroRunWindowCases(void)
+{
+	static const int64_t ws[] = {16, 64, 1000};
+	int			wi,
+				o;
+
+	for (wi = 0; wi < 3; wi++)
+		for (o = 0; o < 2; o++)
+		{
+			int64_t		w = ws[wi],
+						n = w + 4096 + 100,
+						k;
+			Case		c = {.type = GS_FLOAT8, .nitems = n, .row_len = n,
+			.op = o ? GS_OP_MOVAVG : GS_OP_MOVSUM, .window = w, .what = "a run of -0 after 64-bit blocks"};
+			double	   *v = malloc(sizeof(double) * (n + 1));
+
+			for (k = 0; k < n; k++)
+				v[k] = k >= w + 50 && k < 4 * w + 50 ? -0.0 : ldexp((double) ((k * 7919) % 2001) - 1000, -20);
+			c.values = v;
+			c.nvalues = n;
+			RunWindowCase(&c, false);
+			free(v);
+		}
+}
+
 /* The windows of the cases: small, prime, about a block, the row, beyond it. */
 #define NWINDOWS 16
 static int64_t
@@ -2008,6 +2041,7 @@ main(int argc, char **argv)
 		AnalysisCases();
 	FixedCases();
 	FixedWindowCases();
+	ZeroRunWindowCases();
 	StartStateCases();
 	if (pass == 0)
 	{
