@@ -140,6 +140,30 @@ StatsF8(const uint64_t *v, int64_t n, GsFloatStats *st)
 	st->special = maxabs >= UINT64_C(0x7ff0000000000000) || _mm512_reduce_min_epu64(vnz) == 0;
 }
 
+/* The bits of float8 values i .. i + 3 on AVX2, the tail padded with +0 (neutral in every analysis). */
+static inline __attribute__((always_inline)) AVX2_TARGET __m256i
+Load4Bits(const uint64_t *v, int64_t i, int64_t n)
+{
+	return n - i >= 4 ? _mm256_loadu_si256((const __m256i *) (v + i))
+		: _mm256_maskload_epi64((const long long *) (v + i),
+								_mm256_cmpgt_epi64(_mm256_set1_epi64x(n - i),
+												   _mm256_set_epi64x(3, 2, 1, 0)));
+}
+
+/* The largest of four nonnegative doubles. */
+static inline __attribute__((always_inline)) AVX2_TARGET double
+Max4(__m256d x)
+{
+	double		m[4],
+				top = 0;
+	int			k;
+
+	_mm256_storeu_pd(m, x);
+	for (k = 0; k < 4; k++)
+		top = m[k] > top ? m[k] : top;
+	return top;
+}
+
 /*
  * StatsF8 where the values are expected to be multiples of 2^unit
  * (gs_float_stats_in_unit): each x * 2^-unit truncated and compared with
@@ -183,18 +207,12 @@ StatsF8UnitAvx2(const uint64_t *v, int64_t n, double scale, uint64_t *maxabs)
 	__m256d		vmax = _mm256_setzero_pd();
 	__m256i		negz = _mm256_setzero_si256();
 	__m256i		off = _mm256_setzero_si256();
-	double		mx[4],
-				top = 0;
+	double		top;
 	int64_t		i;
-	int			k;
 
 	for (i = 0; i < n; i += 4)
 	{
-		/* the tail is padded with +0, which is neutral everywhere */
-		__m256i		u = n - i >= 4 ? _mm256_loadu_si256((const __m256i *) (v + i))
-			: _mm256_maskload_epi64((const long long *) (v + i),
-									_mm256_cmpgt_epi64(_mm256_set1_epi64x(n - i),
-													   _mm256_set_epi64x(3, 2, 1, 0)));
+		__m256i		u = Load4Bits(v, i, n);
 		__m256d		xs = _mm256_mul_pd(_mm256_castsi256_pd(u), sc);
 
 		off = _mm256_or_si256(off, _mm256_castpd_si256(
@@ -203,9 +221,7 @@ StatsF8UnitAvx2(const uint64_t *v, int64_t n, double scale, uint64_t *maxabs)
 		vmax = _mm256_max_pd(vmax, _mm256_castsi256_pd(_mm256_and_si256(u, absmask)));
 		negz = _mm256_or_si256(negz, _mm256_cmpeq_epi64(u, sign));
 	}
-	_mm256_storeu_pd(mx, vmax);
-	for (k = 0; k < 4; k++)
-		top = mx[k] > top ? mx[k] : top;
+	top = Max4(vmax);
 	memcpy(maxabs, &top, sizeof(top));
 	return _mm256_testz_si256(off, off) && _mm256_testz_si256(negz, negz);
 }
@@ -260,11 +276,7 @@ StatsF8Avx2(const uint64_t *v, int64_t n, GsFloatStats *st)
 
 	for (i = 0; i < n; i += 4)
 	{
-		/* the tail is padded with +0, which is neutral everywhere */
-		__m256i		u = n - i >= 4 ? _mm256_loadu_si256((const __m256i *) (v + i))
-			: _mm256_maskload_epi64((const long long *) (v + i),
-									_mm256_cmpgt_epi64(_mm256_set1_epi64x(n - i),
-													   _mm256_set_epi64x(3, 2, 1, 0)));
+		__m256i		u = Load4Bits(v, i, n);
 		__m256i		a = _mm256_and_si256(u, absmask);
 		__m256d		ad = _mm256_castsi256_pd(a);
 		__m256d		bit = _mm256_sub_pd(ad, _mm256_castsi256_pd(_mm256_and_si256(a, _mm256_sub_epi64(a, one))));

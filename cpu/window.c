@@ -796,7 +796,9 @@ FloatBlock(WinScan *ws, const char *in, int64_t a, const char *lag, char *out,
 	 * positions bound theirs (a plan from wider bounds is as exact), and
 	 * they are not read for it.  After a block in 64 bits, first the
 	 * cheaper check that the values are multiples of its unit
-	 * (gs_float_stats_in_unit: that unit as the lowest bit, a bound).
+	 * (gs_float_stats_in_unit: that unit as the lowest bit, a bound; so a
+	 * unit finer than later values need is kept until a block needs more
+	 * than 64 bits, whose successor the full analysis takes again).
 	 */
 	if (!ws->unit_known || !gs_float_stats_in_unit(in, a, f8, ws->unit_last, &fs))
 		Stats(in, a, f8, &fs);
