@@ -99,6 +99,13 @@ StatsF4(const uint32_t *v, int64_t n, GsFloatStats *st)
 	st->special = maxabs >= 0x7f800000u || _mm512_reduce_min_epu32(vnz) == 0;
 }
 
+/* The bits of float8 values i .. i + 7, the tail padded with +0 (neutral in every analysis). */
+static inline __attribute__((always_inline)) AVX512_TARGET __m512i
+Load8Bits(const uint64_t *v, int64_t i, int64_t n)
+{
+	return n - i >= 8 ? _mm512_loadu_si512(v + i) : _mm512_maskz_loadu_epi64(TAIL8(n - i), v + i);
+}
+
 /* Analysis of float8 values, eight at a time (as StatsF4). */
 static AVX512_TARGET void
 StatsF8(const uint64_t *v, int64_t n, GsFloatStats *st)
@@ -119,8 +126,7 @@ StatsF8(const uint64_t *v, int64_t n, GsFloatStats *st)
 
 	for (i = 0; i < n; i += 8)
 	{
-		__m512i		u = n - i >= 8 ? _mm512_loadu_si512(v + i)
-			: _mm512_maskz_loadu_epi64(TAIL8(n - i), v + i);
+		__m512i		u = Load8Bits(v, i, n);
 		__m512i		a = _mm512_and_si512(u, absmask);
 		__m512i		ef = _mm512_max_epu64(_mm512_srli_epi64(a, 52), one);
 		__m512i		m = _mm512_ternarylogic_epi64(a, mant, implicit, 0xea);
@@ -184,8 +190,7 @@ StatsF8Unit(const uint64_t *v, int64_t n, double scale, uint64_t *maxabs)
 
 	for (i = 0; i < n; i += 8)
 	{
-		__m512i		u = n - i >= 8 ? _mm512_loadu_si512(v + i)
-			: _mm512_maskz_loadu_epi64(TAIL8(n - i), v + i);
+		__m512i		u = Load8Bits(v, i, n);
 		__m512d		xs = _mm512_mul_pd(_mm512_castsi512_pd(u), sc);
 
 		off = _mm512_or_si512(off, _mm512_castpd_si512(

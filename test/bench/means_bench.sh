@@ -55,20 +55,26 @@ BEGIN
   EXECUTE q;
   RETURN extract(epoch FROM clock_timestamp() - t) * 1000;
 END \$\$;
+-- the rows and the statements, for the rounds and for the account after them
+CREATE TABLE bench_types (t int, typ text, col text);
+INSERT INTO bench_types VALUES (1, 'real', 'a_r'), (2, 'double precision', 'a_d'), (3, 'integer', 'a_i'),
+  (4, 'double precision, grid 2^-20', 'a_g');
+CREATE TABLE bench_modes (k int, mode text, expr text);
+INSERT INTO bench_modes VALUES (1, 'read', '%s[$N]'), (2, 'gpu_cumsum', '(gpu_cumsum(%s))[$N]'),
+  (3, 'gpu_cumavg', '(gpu_cumavg(%s))[$N]'), (4, 'gpu_movavg', '(gpu_movavg(%s, 1000))[$N]'),
+  (5, 'gpu_movsum', '(gpu_movsum(%s, 1000))[$N]');
+CREATE FUNCTION bench_sql(ty bench_types, mo bench_modes) RETURNS text LANGUAGE sql AS
+  \$\$ SELECT format('SELECT %s FROM m WHERE typ = %L', format(mo.expr, ty.col), ty.typ) \$\$;
 CREATE TABLE runs (typ text, mode text, round int, ms double precision);
 DO \$\$
 DECLARE
-  typs text[] := ARRAY['real', 'double precision', 'integer', 'double precision, grid 2^-20'];
-  cols text[] := ARRAY['a_r', 'a_d', 'a_i', 'a_g'];
-  modes text[] := ARRAY['read', 'gpu_cumsum', 'gpu_cumavg', 'gpu_movavg', 'gpu_movsum'];
-  exprs text[] := ARRAY['%s[$N]', '(gpu_cumsum(%s))[$N]', '(gpu_cumavg(%s))[$N]',
-                        '(gpu_movavg(%s, 1000))[$N]', '(gpu_movsum(%s, 1000))[$N]'];
+  ty bench_types;
+  mo bench_modes;
 BEGIN
   FOR r IN 0..$ROUNDS LOOP   -- round 0 warms
-    FOR t IN 1..4 LOOP
-      FOR k IN 1..5 LOOP
-        INSERT INTO runs SELECT typs[t], modes[k], r,
-          bench_ms(format('SELECT %s FROM m WHERE typ = %L', format(exprs[k], cols[t]), typs[t]));
+    FOR ty IN SELECT * FROM bench_types ORDER BY t LOOP
+      FOR mo IN SELECT * FROM bench_modes ORDER BY k LOOP
+        INSERT INTO runs SELECT ty.typ, mo.mode, r, bench_ms(bench_sql(ty, mo));
       END LOOP;
     END LOOP;
   END LOOP;
@@ -101,16 +107,13 @@ CREATE TEMP TABLE lr (typ text, fn text, kernel text, input text, read_ms float8
   total_ms float8, cpu_ms float8);
 DO \$\$
 DECLARE
-  typs text[] := ARRAY['real', 'double precision', 'integer', 'double precision, grid 2^-20'];
-  cols text[] := ARRAY['a_r', 'a_d', 'a_i', 'a_g'];
-  fns text[] := ARRAY['gpu_cumsum', 'gpu_cumavg', 'gpu_movavg', 'gpu_movsum'];
-  exprs text[] := ARRAY['(gpu_cumsum(%s))[$N]', '(gpu_cumavg(%s))[$N]',
-                        '(gpu_movavg(%s, 1000))[$N]', '(gpu_movsum(%s, 1000))[$N]'];
+  ty bench_types;
+  mo bench_modes;
 BEGIN
-  FOR t IN 1..4 LOOP
-    FOR k IN 1..4 LOOP
-      EXECUTE format('SELECT %s FROM m WHERE typ = %L', format(exprs[k], cols[t]), typs[t]);
-      INSERT INTO lr SELECT typs[t], fns[k], l.kernel, l.input, l.read_ms, l.scan_ms, l.total_ms, l.cpu_ms
+  FOR ty IN SELECT * FROM bench_types ORDER BY t LOOP
+    FOR mo IN SELECT * FROM bench_modes WHERE mode <> 'read' ORDER BY k LOOP
+      EXECUTE bench_sql(ty, mo);
+      INSERT INTO lr SELECT ty.typ, mo.mode, l.kernel, l.input, l.read_ms, l.scan_ms, l.total_ms, l.cpu_ms
         FROM gpuscan_last_run() l;
     END LOOP;
   END LOOP;
