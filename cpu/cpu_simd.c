@@ -1753,6 +1753,26 @@ Fixed64(__m256d x, __m256d scale, __m256d scale51, int narrow, __m256i *bad)
 }
 
 /*
+ * x * 2^-lsb as int64 for four doubles not analysed, below 2^51 units:
+ * read from the bits of its sum with 1.5 * 2^52, which rounds it to an
+ * integer; *bad gets the lanes where that changed it (not a multiple of
+ * 2^lsb, NaN among them) or where it is 2^51 units or more (infinities
+ * among them: inf - 1.5 * 2^52 is inf).
+ */
+static inline __attribute__((always_inline)) AVX2_TARGET __m256i
+Narrow64Checked(__m256d x, __m256d scale, __m256i *bad)
+{
+	const __m256d magic = _mm256_set1_pd(0x1.8p52);
+	__m256d		xs = _mm256_mul_pd(x, scale);
+	__m256d		a = _mm256_add_pd(xs, magic);
+
+	*bad = _mm256_castpd_si256(_mm256_or_pd(_mm256_cmp_pd(_mm256_sub_pd(a, magic), xs, _CMP_NEQ_UQ),
+											_mm256_cmp_pd(_mm256_and_pd(xs, _mm256_castsi256_pd(_mm256_set1_epi64x(INT64_MAX))),
+														  _mm256_set1_pd(0x1p51), _CMP_NLT_UQ)));
+	return _mm256_sub_epi64(_mm256_castpd_si256(a), _mm256_castpd_si256(magic));
+}
+
+/*
  * Four int64 to double, each rounded once: (high half + 2^31) * 2^32 in
  * the significand of 2^84, less 2^84 + 2^63 + 2^52, is the high half
  * times 2^32 less 2^52, exactly; the low half in the significand of 2^52
@@ -2269,11 +2289,51 @@ FlushMeans4(void *out, int64_t i0, int64_t n, int cnt, int f8, __m256d vsc, int 
 		}
 }
 
+/* FlushMeans4 of a double's sums, not narrow, out of line (Flush64x4): plain and not. */
+static __attribute__((noinline)) AVX2_TARGET void
+FlushDoubles4Plain(void *out, int64_t i0, int64_t n, int cnt, __m256d vsc, const __m256i *b1,
+				   Counts4 *cn, MeansPending *pend, int *exact)
+{
+	FlushMeans4(out, i0, n, cnt, 1, vsc, 1, 0, 0, b1, NULL, cn, pend, exact);
+}
+
+static __attribute__((noinline)) AVX2_TARGET void
+FlushDoubles4(void *out, int64_t i0, int64_t n, int cnt, __m256d vsc, const __m256i *b1,
+			  Counts4 *cn, MeansPending *pend, int *exact)
+{
+	FlushMeans4(out, i0, n, cnt, 1, vsc, 0, 0, 0, b1, NULL, cn, pend, exact);
+}
+
+/*
+ * Scan64Mean4's FlushMeans4: a double's batch whose sums are not narrow,
+ * of analysed values (check < 2), out of line; inlined there, its
+ * registers crowded the kernel's loop, which then kept its look-ahead and
+ * constants on the stack (AVX2 has 16), and its moving means measured
+ * 10-20% slower on Zen 4; the others inline, as they measured as fast or
+ * faster (test/bench/NOTES.md).
+ */
+static inline __attribute__((always_inline)) AVX2_TARGET void
+Flush64x4(void *out, int64_t i0, int64_t n, int cnt, int f8, __m256d vsc, int plain, int narrow,
+		  const int check, const __m256i *b1, Counts4 *cn, MeansPending *pend, int *exact)
+{
+	if (f8 && !narrow && check < 2)
+	{
+		if (plain)
+			FlushDoubles4Plain(out, i0, n, cnt, vsc, b1, cn, pend, exact);
+		else
+			FlushDoubles4(out, i0, n, cnt, vsc, b1, cn, pend, exact);
+	}
+	else
+		FlushMeans4(out, i0, n, cnt, f8, vsc, plain, narrow, 0, b1, NULL, cn, pend, exact);
+}
+
 /*
  * Scan64Mean4's values i .. i + 3 (lanes past n load as zeros) in units,
  * as int64: less the values leaving (lag), whole or (diff) as exact
  * differences; with check 2, *vbad gets the lanes the unit does not hold
- * (Split51), else zeros.
+ * (Split51; a float's also those of 2^51 units or more, Narrow64Checked:
+ * a float spans 24 bits, and the narrow conversion measured 10% cheaper
+ * running means on Zen 4), else zeros.
  */
 static inline __attribute__((always_inline)) AVX2_TARGET __m256i
 Values64x4(const void *in, const void *lag, int64_t i, int64_t n, __m256d scale, __m256d scale51,
@@ -2284,6 +2344,8 @@ Values64x4(const void *in, const void *lag, int64_t i, int64_t n, __m256d scale,
 	*vbad = _mm256_setzero_si256();
 	if (lag && diff)
 		return Fixed64(_mm256_sub_pd(Load4(in, i, n, f8), Load4(lag, i, n, f8)), scale, scale51, narrow, NULL);
+	if (check == 2 && !f8)
+		return Narrow64Checked(Load4(in, i, n, f8), scale, vbad);
 	if (check == 2)
 		return Fixed64(Load4(in, i, n, f8), scale, scale51, 0, vbad);
 	q = Fixed64(Load4(in, i, n, f8), scale, scale51, narrow, NULL);
@@ -2295,7 +2357,7 @@ Values64x4(const void *in, const void *lag, int64_t i, int64_t n, __m256d scale,
 /*
  * The 64-bit kernel on AVX2: as Scan64Mean, four values at a time (lanes
  * past n load as zeros and add nothing), but a float's means in batches
- * too (FlushMeans4), which measured faster here.  Each vector's values
+ * too (Flush64x4), which measured faster here.  Each vector's values
  * are converted two iterations ahead of their sums (Values64x4): the
  * conversion's chain of dependent floating-point operations is long, and
  * with it in the same iteration the out-of-order core's scheduler fills
@@ -2379,7 +2441,7 @@ Scan64Mean4(const void *in, const void *lag, void *out, int64_t n, int lsb, int6
 				{
 					/* a sum of 2^62 units or more, or (guess) a value the unit does not hold: stop before it */
 					if (mean && j > 0)
-						FlushMeans4(out, i - 4 * j, n, j, f8, scale_d, plain, narrow, 0, bp, NULL, &cn, &pend, xp);
+						Flush64x4(out, i - 4 * j, n, j, f8, scale_d, plain, narrow, check, bp, &cn, &pend, xp);
 					if (mean && pend.n > 0)
 						MeansDrain(&pend, out, f8, lsb, gs_pow2(lsb));
 					*acc = _mm_cvtsi128_si64(_mm256_castsi256_si128(carry));
@@ -2412,7 +2474,7 @@ Scan64Mean4(const void *in, const void *lag, void *out, int64_t n, int lsb, int6
 			}
 			if (mean)
 			{
-				FlushMeans4(out, i - 4 * j, n, j, f8, scale_d, plain, narrow, 0, bp, NULL, &cn, &pend, xp);
+				Flush64x4(out, i - 4 * j, n, j, f8, scale_d, plain, narrow, check, bp, &cn, &pend, xp);
 				if (check == 2 && pend.n > 0)
 					MeansDrain(&pend, out, f8, lsb, gs_pow2(lsb));
 			}
