@@ -48,6 +48,14 @@ static const struct config_enum_entry kernel_options[] = {
 	{NULL, 0, false}
 };
 
+/* gpuscan.cpu_simd: the values of gs_cpu_simd (core/engine.h) */
+static const struct config_enum_entry cpu_simd_options[] = {
+	{"auto", -1, false},
+	{"avx2", 2, false},
+	{"off", 0, false},
+	{NULL, 0, false}
+};
+
 static const struct config_enum_entry fault_options[] = {
 	{"none", GS_FAULT_NONE, false},
 	{"gpu_alloc", GS_FAULT_GPU_ALLOC, false},
@@ -100,6 +108,16 @@ _PG_init(void)
 							 GPUSCAN_KERNEL_AUTO,
 							 kernel_options,
 							 PGC_USERSET,
+							 0,
+							 NULL, NULL, NULL);
+	DefineCustomEnumVariable("gpuscan.cpu_simd",
+							 "Limits the vector instructions the CPU engine uses.",
+							 "auto: AVX-512 where the CPU has it, else AVX2; avx2: AVX2 at most; "
+							 "off: the portable loops only.  Results are identical.  Superuser only.",
+							 &gs_cpu_simd,
+							 -1,
+							 cpu_simd_options,
+							 PGC_SUSET,
 							 0,
 							 NULL, NULL, NULL);
 	DefineCustomBoolVariable("gpuscan.toast_streaming",

@@ -16,13 +16,14 @@
 # starts a throwaway cluster (port GPUSCAN_PORT, default 54351), removes it
 # afterwards; writes test/bench/results/means-<date>-<host>.txt too.
 #
-# Usage (as root): [ROUNDS=5] test/bench/means_bench.sh [HOST]
+# Usage (as root): [ROUNDS=5] [CPU_SIMD=auto|avx2|off] test/bench/means_bench.sh [HOST]
 set -uo pipefail
 export GPUSCAN_PORT=${GPUSCAN_PORT:-54351}
 . "$(dirname "$0")/../../scripts/common.sh"
 cd "$TOP" || exit 1
 ROUNDS=${ROUNDS:-5}
 N=${N:-16777216}
+CPU_SIMD=${CPU_SIMD:-auto}
 HOST=$(bench_host "${1:-}")
 LOG=$(bench_log means "$HOST")
 
@@ -33,11 +34,12 @@ trap cluster_remove EXIT
 {
 	bench_title test/bench/means_bench.sh
 	echo "# host: $(sed -n 's/^model name[[:space:]]*: *//p' /proc/cpuinfo | head -1), $(nproc) cores, AVX-512: $(grep -q avx512dq /proc/cpuinfo && echo yes || echo no); $("$PG_CONFIG" --version)"
-	echo "# $N values of each type in one row; gpuscan.device = cpu; medians of $ROUNDS, the modes interleaved"
-	echo "# command: ROUNDS=$ROUNDS N=$N GPUSCAN_PORT=$PORT $0 $*"
+	echo "# $N values of each type in one row; gpuscan.device = cpu, gpuscan.cpu_simd = $CPU_SIMD; medians of $ROUNDS, the modes interleaved"
+	echo "# command: ROUNDS=$ROUNDS N=$N CPU_SIMD=$CPU_SIMD GPUSCAN_PORT=$PORT $0 $*"
 	psql -X -q -A -t -v ON_ERROR_STOP=1 <<SQL
 CREATE EXTENSION gpuscan;
 SET gpuscan.device = cpu;
+SET gpuscan.cpu_simd = $CPU_SIMD;
 SELECT setseed(0.5);
 CREATE TABLE m (typ text, a_r real[], a_d double precision[], a_i integer[], a_g double precision[]);
 ALTER TABLE m ALTER a_r SET STORAGE EXTERNAL, ALTER a_d SET STORAGE EXTERNAL, ALTER a_i SET STORAGE EXTERNAL,
@@ -103,6 +105,7 @@ SQL
 	echo "|---|---|---|---|---|---|---|---|"
 	psql -X -q -A -t -F ' | ' -v ON_ERROR_STOP=1 <<SQL
 SET gpuscan.device = cpu;
+SET gpuscan.cpu_simd = $CPU_SIMD;
 CREATE TEMP TABLE lr (typ text, fn text, kernel text, input text, read_ms float8, scan_ms float8,
   total_ms float8, cpu_ms float8);
 DO \$\$

@@ -160,6 +160,44 @@ FROM gpuscan_counters() g, c0;
 RESET gpuscan.device;
 
 --
+-- gpuscan.cpu_simd: the CPU engine's vector instructions (superuser only);
+-- every choice gives the same bits, and the kernel reported is at most
+-- the one allowed (a CPU without AVX2 reports portable under each)
+--
+SET gpuscan.device = cpu;
+SELECT setseed(0.25);
+CREATE TEMP TABLE simd_in AS
+SELECT array_agg(random() * 2000 - 1000 ORDER BY i) AS d,
+       array_agg(((random() * 2000 - 1000) * 1048576)::real ORDER BY i) AS r,
+       array_agg((random() * 2e9 - 1e9)::int ORDER BY i) AS n
+FROM generate_series(1, 30000) i;
+CREATE TEMP TABLE simd_out (choice text, kernel text, d_sum float8[], d_cumavg float8[], d_movavg float8[],
+                            r_sum real[], r_cumavg real[], r_movavg real[], n_cumavg float8[], n_movsum bigint[]);
+CREATE FUNCTION pg_temp.simd_run(choice text) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM set_config('gpuscan.cpu_simd', choice, false);
+  INSERT INTO simd_out
+  SELECT choice, NULL, gpu_cumsum(d), gpu_cumavg(d), gpu_movavg(d, 1000),
+         gpu_cumsum(r), gpu_cumavg(r), gpu_movavg(r, 1000), gpu_cumavg(n), gpu_movsum(n, 1000)
+  FROM simd_in;
+  UPDATE simd_out SET kernel = (SELECT kernel FROM gpuscan_last_run()) WHERE simd_out.choice = simd_run.choice;
+END $$;
+SELECT pg_temp.simd_run('auto'), pg_temp.simd_run('avx2'), pg_temp.simd_run('off');
+SHOW gpuscan.cpu_simd;
+SELECT choice, CASE choice WHEN 'off' THEN kernel = 'portable'
+                           WHEN 'avx2' THEN kernel IN ('avx2', 'portable')
+                           ELSE kernel IN ('avx512', 'avx2', 'portable') END AS kernel_allowed
+FROM simd_out ORDER BY choice;
+SELECT o.choice,
+       o.d_sum = a.d_sum AND o.d_cumavg = a.d_cumavg AND o.d_movavg = a.d_movavg
+       AND o.r_sum = a.r_sum AND o.r_cumavg = a.r_cumavg AND o.r_movavg = a.r_movavg
+       AND o.n_cumavg = a.n_cumavg AND o.n_movsum = a.n_movsum AS same_as_auto
+FROM simd_out o, simd_out a WHERE a.choice = 'auto' AND o.choice <> 'auto' ORDER BY o.choice;
+SET gpuscan.cpu_simd = avx512;
+RESET gpuscan.cpu_simd;
+RESET gpuscan.device;
+
+--
 -- gpuscan.inject_fault: testing only, superuser only (test/gpu/run.sh uses
 -- it on the GPU); the CPU engine never injects anything
 --
@@ -170,6 +208,7 @@ SET gpuscan.inject_fault = gpu_alloc;
 -- reading in slices is a user's choice; the slice size is for testing only
 SET gpuscan.toast_streaming = off;
 SET gpuscan.toast_slice_bytes = 7;
+SET gpuscan.cpu_simd = off;
 RESET gpuscan.toast_streaming;
 RESET ROLE;
 DROP ROLE regress_gpuscan_user;
