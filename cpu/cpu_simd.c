@@ -2289,7 +2289,7 @@ FlushMeans4(void *out, int64_t i0, int64_t n, int cnt, int f8, __m256d vsc, int 
 		}
 }
 
-/* FlushMeans4 of a double's sums, not narrow, out of line (Flush64x4): plain and not. */
+/* FlushMeans4 of a double's sums in a plain block, not narrow, out of line (Flush64x4). */
 static __attribute__((noinline)) AVX2_TARGET void
 FlushDoubles4Plain(void *out, int64_t i0, int64_t n, int cnt, __m256d vsc, const __m256i *b1,
 				   Counts4 *cn, MeansPending *pend, int *exact)
@@ -2297,6 +2297,7 @@ FlushDoubles4Plain(void *out, int64_t i0, int64_t n, int cnt, __m256d vsc, const
 	FlushMeans4(out, i0, n, cnt, 1, vsc, 1, 0, 0, b1, NULL, cn, pend, exact);
 }
 
+/* FlushMeans4 of a double's sums in a block not plain, not narrow, out of line (Flush64x4). */
 static __attribute__((noinline)) AVX2_TARGET void
 FlushDoubles4(void *out, int64_t i0, int64_t n, int cnt, __m256d vsc, const __m256i *b1,
 			  Counts4 *cn, MeansPending *pend, int *exact)

@@ -848,7 +848,11 @@ FloatBlock(WinScan *ws, const char *in, int64_t a, const char *lag, char *out,
 		fa.wide = st->sum.w;	/* the low nlimbs limbs are the value */
 	}
 	ws->acc_bits = Max(ws->acc_bits, accw == W_WIDE ? 64 * fa.nlimbs : accw == W_ACC128 ? 128 : 64);
-	/* a moving window's next block: checked against this unit, not analysed anew, while in 64 bits */
+	/*
+	 * a moving window's next block: checked against this unit, not analysed
+	 * anew, while in 64 bits (here, or below where the checked 64-bit kernel
+	 * takes a whole 128-bit block)
+	 */
 	ws->unit_known = ws->window != INT64_MAX && accw == W_ACC64 && !special;
 	ws->unit_last = unit;
 	/* each value entering minus the one leaving an exact double (one conversion)? */
@@ -891,6 +895,8 @@ FloatBlock(WinScan *ws, const char *in, int64_t a, const char *lag, char *out,
 			gs_simd_movmean64(in, b ? lag : NULL, out, np, f8, unit, diff, &a64,
 							  rowpos0 + ws->count_base, ws->window, plain, false, &done);
 			fa.a128 = a64;
+			/* the whole block in 64 bits: the next one checked against this unit too */
+			ws->unit_known = ws->window != INT64_MAX && done == np;
 		}
 		if (done < np)
 		{
@@ -931,6 +937,7 @@ FloatBlock(WinScan *ws, const char *in, int64_t a, const char *lag, char *out,
 
 				bad = gs_simd_scan64_checked(in, b ? lag : NULL, out, np, f8, unit, false, diff, &a64, &done);
 				fa.a128 = a64;
+				ws->unit_known = ws->window != INT64_MAX && done == np && bad < 0;
 			}
 			if (bad < 0 && done < np)
 			{
