@@ -453,8 +453,8 @@ extern GsStatus gs_chunked_scan(const GsScanSpec *spec, GsKernel kernel, int fau
 
 /*
  * Whether the float analysis and the CPU engine may use AVX-512 or AVX2: -1
- * (default) the best the CPU has, 0 neither, 2 AVX2 at most.  Results are
- * identical either way.
+ * (default) the best the CPU has, 0 neither, 2 AVX2 at most (the setting
+ * gpuscan.cpu_simd, src/gpuscan.c).  Results are identical either way.
  */
 extern int	gs_cpu_simd;
 
