@@ -1704,6 +1704,20 @@ Load4(const void *in, int64_t i, int64_t n, int f8)
 #define LAST4(p) _mm256_permute4x64_epi64((p), 0xff)
 
 /*
+ * The lanes a checked conversion does not hold: where v, read back from
+ * b = v + 1.5 * 2^52 as b less that, is not v (v not an integer, or NaN),
+ * or where the scaled value xs is bound or more in magnitude (infinities
+ * and NaN among them).
+ */
+static inline __attribute__((always_inline)) AVX2_TARGET __m256i
+Unheld4(__m256d b, __m256d v, __m256d xs, double bound)
+{
+	return _mm256_castpd_si256(_mm256_or_pd(_mm256_cmp_pd(_mm256_sub_pd(b, _mm256_set1_pd(0x1.8p52)), v, _CMP_NEQ_UQ),
+											_mm256_cmp_pd(_mm256_and_pd(xs, _mm256_castsi256_pd(_mm256_set1_epi64x(INT64_MAX))),
+														  _mm256_set1_pd(bound), _CMP_NLT_UQ)));
+}
+
+/*
  * x * 2^-lsb = H * 2^51 + L for four doubles below 2^102 units (scale:
  * 2^-lsb, scale51: 2^(-lsb-51)): H = RN(x * 2^(-lsb-51)) read from the bits
  * of its sum with 1.5 * 2^52 (|H| < 2^51), and L = x * 2^-lsb - H * 2^51,
@@ -1728,9 +1742,7 @@ Split51(__m256d x, __m256d scale, __m256d scale51, __m256i *h, __m256i *l, __m25
 	*h = _mm256_sub_epi64(_mm256_castpd_si256(a), _mm256_castpd_si256(magic));
 	*l = _mm256_sub_epi64(_mm256_castpd_si256(lb), _mm256_castpd_si256(magic));
 	if (bad)
-		*bad = _mm256_castpd_si256(_mm256_or_pd(_mm256_cmp_pd(_mm256_sub_pd(lb, magic), ld, _CMP_NEQ_UQ),
-												_mm256_cmp_pd(_mm256_and_pd(xs, _mm256_castsi256_pd(_mm256_set1_epi64x(INT64_MAX))),
-															  _mm256_set1_pd(0x1p62), _CMP_NLT_UQ)));
+		*bad = Unheld4(lb, ld, xs, 0x1p62);
 }
 
 /*
@@ -1766,9 +1778,7 @@ Narrow64Checked(__m256d x, __m256d scale, __m256i *bad)
 	__m256d		xs = _mm256_mul_pd(x, scale);
 	__m256d		a = _mm256_add_pd(xs, magic);
 
-	*bad = _mm256_castpd_si256(_mm256_or_pd(_mm256_cmp_pd(_mm256_sub_pd(a, magic), xs, _CMP_NEQ_UQ),
-											_mm256_cmp_pd(_mm256_and_pd(xs, _mm256_castsi256_pd(_mm256_set1_epi64x(INT64_MAX))),
-														  _mm256_set1_pd(0x1p51), _CMP_NLT_UQ)));
+	*bad = Unheld4(a, xs, xs, 0x1p51);
 	return _mm256_sub_epi64(_mm256_castpd_si256(a), _mm256_castpd_si256(magic));
 }
 

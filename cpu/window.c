@@ -85,7 +85,7 @@ typedef struct WinScan
 	 */
 	int			slot_shift;
 	int64_t		slots_used;
-	/* the unit of the last block analysed, where it took 64 bits (a moving window's) */
+	/* the unit of a moving window's last block, where its sums took 64 bits (FloatBlock) */
 	bool		unit_known;
 	int			unit_last;
 	/* from here on not cleared by a scan: each row's start sets st */
