@@ -2339,12 +2339,31 @@ Flush64x4(void *out, int64_t i0, int64_t n, int cnt, int f8, __m256d vsc, int pl
 }
 
 /*
+ * Whether Scan64Mean4's check stops before the vector of sums p: a sum of
+ * 2^62 units or more (each sum is then still exact: the one before it and
+ * each value lay below 2^62), or with narrow (the guess kernels' narrow
+ * pass) 2^51 or more, which the narrow conversions (I51_TO_PD, the
+ * stores') would not read; or a lane in vbad (Values64x4's).
+ */
+static inline __attribute__((always_inline)) AVX2_TARGET int
+Unfit4(__m256i p, __m256i vbad, const int narrow)
+{
+	if (narrow)
+		/* p + 2^51 below 2^52, as unsigned: its top 12 bits clear */
+		return !_mm256_testz_si256(_mm256_or_si256(_mm256_add_epi64(p, _mm256_set1_epi64x(INT64_C(1) << 51)), vbad),
+								   _mm256_set1_epi64x(~((INT64_C(1) << 52) - 1)));
+	/* p + 2^62 within [0, 2^63): its sign bit clear */
+	return _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_or_si256(_mm256_add_epi64(p, _mm256_set1_epi64x(INT64_C(1) << 62)),
+																  vbad))) != 0;
+}
+
+/*
  * Scan64Mean4's values i .. i + 3 (lanes past n load as zeros) in units,
  * as int64: less the values leaving (lag), whole or (diff) as exact
  * differences; with check 2, *vbad gets the lanes the unit does not hold
- * (Split51; a float's also those of 2^51 units or more, Narrow64Checked:
- * a float spans 24 bits, and the narrow conversion measured 10% cheaper
- * running means on Zen 4), else zeros.
+ * (Split51; a float's, and any in a narrow pass, also those of 2^51 units
+ * or more, Narrow64Checked: a float spans 24 bits, and the narrow
+ * conversion measured 10% cheaper running means on Zen 4), else zeros.
  */
 static inline __attribute__((always_inline)) AVX2_TARGET __m256i
 Values64x4(const void *in, const void *lag, int64_t i, int64_t n, __m256d scale, __m256d scale51,
@@ -2355,7 +2374,7 @@ Values64x4(const void *in, const void *lag, int64_t i, int64_t n, __m256d scale,
 	*vbad = _mm256_setzero_si256();
 	if (lag && diff)
 		return Fixed64(_mm256_sub_pd(Load4(in, i, n, f8), Load4(lag, i, n, f8)), scale, scale51, narrow, NULL);
-	if (check == 2 && !f8)
+	if (check == 2 && (!f8 || narrow))
 		return Narrow64Checked(Load4(in, i, n, f8), scale, vbad);
 	if (check == 2)
 		return Fixed64(Load4(in, i, n, f8), scale, scale51, 0, vbad);
@@ -2372,7 +2391,10 @@ Values64x4(const void *in, const void *lag, int64_t i, int64_t n, __m256d scale,
  * are converted two iterations ahead of their sums (Values64x4): the
  * conversion's chain of dependent floating-point operations is long, and
  * with it in the same iteration the out-of-order core's scheduler fills
- * with operations waiting on it (test/bench/NOTES.md).
+ * with operations waiting on it (test/bench/NOTES.md).  narrow: every
+ * value, difference and sum below 2^51 units (gs_simd_narrow), or with
+ * check 2 the guess kernels' narrow pass, which checks that they are
+ * (Unfit4): the conversions from the bits of a sum with 1.5 * 2^52.
  */
 static inline __attribute__((always_inline)) AVX2_TARGET int64_t
 Scan64Mean4(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_t *acc,
@@ -2448,9 +2470,12 @@ Scan64Mean4(const void *in, const void *lag, void *out, int64_t n, int lsb, int6
 				/* the carry's chain: one addition of the four values' total */
 				t = LAST4(p);
 				p = _mm256_add_epi64(p, carry);
-				if (check && __builtin_expect(_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_or_si256(_mm256_add_epi64(p, _mm256_set1_epi64x(INT64_C(1) << 62)), vbad))) != 0, 0))
+				if (check && __builtin_expect(Unfit4(p, vbad, check == 2 && narrow), 0))
 				{
-					/* a sum of 2^62 units or more, or (guess) a value the unit does not hold: stop before it */
+					/*
+					 * a sum of 2^62 units or more (narrow guess: 2^51), or
+					 * (guess) a value the unit does not hold: stop before it
+					 */
 					if (mean && j > 0)
 						Flush64x4(out, i - 4 * j, n, j, f8, scale_d, plain, narrow, check, bp, &cn, &pend, xp);
 					if (mean && pend.n > 0)
@@ -2723,27 +2748,44 @@ Avx2Scan64(const void *in, const void *lag, void *out, int64_t n, bool f8, int l
 	return Scan64Mean4(in, lag, out, n, lsb, acc, 0, 0, f8, excl, 0, diff, 0, narrow, stop != NULL, stop);
 }
 
-/* The 64-bit kernel of values not analysed on AVX2 (gs_simd_scan64_guess), specialised. */
+/*
+ * The 64-bit kernel of values not analysed on AVX2 (gs_simd_scan64_guess),
+ * specialised; with narrow, stopping also before a sum of 2^51 units or
+ * more (Scan64Mean4).
+ */
 static AVX2_TARGET int64_t
-Avx2Scan64Guess(const void *in, void *out, int64_t n, bool f8, int lsb, bool excl,
+Avx2Scan64Guess(const void *in, void *out, int64_t n, bool f8, int lsb, bool excl, bool narrow,
 				int64_t *acc, int64_t *stop)
 {
-	if (f8)
-		return excl ? Scan64Mean4(in, NULL, out, n, lsb, acc, 0, 0, 1, 1, 0, 0, 0, 0, 2, stop)
-			: Scan64Mean4(in, NULL, out, n, lsb, acc, 0, 0, 1, 0, 0, 0, 0, 0, 2, stop);
-	return excl ? Scan64Mean4(in, NULL, out, n, lsb, acc, 0, 0, 0, 1, 0, 0, 0, 0, 2, stop)
-		: Scan64Mean4(in, NULL, out, n, lsb, acc, 0, 0, 0, 0, 0, 0, 0, 0, 2, stop);
+#define CASE(F8, EXCL, NARROW) \
+	if (f8 == (F8) && excl == (EXCL) && narrow == (NARROW)) \
+		return Scan64Mean4(in, NULL, out, n, lsb, acc, 0, 0, F8, EXCL, 0, 0, 0, NARROW, 2, stop)
+	CASE(1, 0, 1); CASE(1, 1, 1); CASE(0, 0, 1); CASE(0, 1, 1);
+	CASE(1, 0, 0); CASE(1, 1, 0); CASE(0, 0, 0);
+#undef CASE
+	return Scan64Mean4(in, NULL, out, n, lsb, acc, 0, 0, 0, 1, 0, 0, 0, 0, 2, stop);
 }
 
-/* The 64-bit kernel of running means of values not analysed on AVX2 (gs_simd_cummean64_guess), specialised. */
+/*
+ * Does a guess kernel's carry let it begin narrow (sums below 2^51 units)?
+ * Below 2^50 units: a carry nearer the bound would stop it at once.
+ */
+static inline bool
+Narrow2(int64_t acc)
+{
+	return acc >= -(INT64_C(1) << 50) && acc < INT64_C(1) << 50;
+}
+
+/* The 64-bit kernel of running means of values not analysed on AVX2 (gs_simd_cummean64_guess), specialised; a double's narrow as Avx2Scan64Guess. */
 static AVX2_TARGET void
 Avx2Cummean64Guess(const void *in, void *out, int64_t n, bool f8, int lsb, int64_t *acc,
-				   int64_t rowpos0, bool plain, int64_t *stop)
+				   int64_t rowpos0, bool plain, bool narrow, int64_t *stop)
 {
-#define CASE(F8, PLAIN) \
-	if (f8 == (F8) && plain == (PLAIN)) \
-		(void) Scan64Mean4(in, NULL, out, n, lsb, acc, rowpos0, INT64_MAX, F8, 0, 1, 0, PLAIN, 0, 2, stop)
-	CASE(1, 1); else CASE(1, 0); else CASE(0, 1); else CASE(0, 0);
+#define CASE(F8, PLAIN, NARROW) \
+	if (f8 == (F8) && plain == (PLAIN) && narrow == (NARROW)) \
+		(void) Scan64Mean4(in, NULL, out, n, lsb, acc, rowpos0, INT64_MAX, F8, 0, 1, 0, PLAIN, NARROW, 2, stop)
+	CASE(1, 1, 0); else CASE(1, 0, 0); else CASE(0, 1, 0); else CASE(0, 0, 0);
+	else CASE(1, 1, 1); else CASE(1, 0, 1);
 #undef CASE
 }
 
@@ -2833,9 +2875,25 @@ int64_t
 gs_simd_scan64_guess(const void *in, void *out, int64_t n, bool f8, int lsb, bool excl,
 					 int64_t *acc, int64_t *stop)
 {
+	int64_t		done = 0,
+				d2,
+				bad;
+
 	if (gs_simd_enabled())
 		return Avx512Scan64Guess(in, out, n, f8, lsb, excl, acc, stop);
-	return Avx2Scan64Guess(in, out, n, f8, lsb, excl, acc, stop);
+	if (Narrow2(*acc))
+	{
+		bad = Avx2Scan64Guess(in, out, n, f8, lsb, excl, true, acc, &done);
+		if (bad >= 0 || done == n)
+		{
+			*stop = done;
+			return bad;
+		}
+	}
+	bad = Avx2Scan64Guess((const char *) in + done * (f8 ? 8 : 4), (char *) out + done * (f8 ? 8 : 4),
+						  n - done, f8, lsb, excl, false, acc, &d2);
+	*stop = done + d2;
+	return bad >= 0 ? bad + done : -1;
 }
 
 /* The 64-bit kernel of running means of values not analysed (cpu_simd.h): AVX-512, else AVX2. */
@@ -2843,10 +2901,28 @@ void
 gs_simd_cummean64_guess(const void *in, void *out, int64_t n, bool f8, int lsb, int64_t *acc,
 						int64_t rowpos0, bool plain, int64_t *stop)
 {
+	int64_t		done = 0,
+				d2;
+	int			isz = f8 ? 8 : 4;
+
 	if (gs_simd_enabled())
+	{
 		Avx512Cummean64Guess(in, out, n, f8, lsb, acc, rowpos0, plain, stop);
-	else
-		Avx2Cummean64Guess(in, out, n, f8, lsb, acc, rowpos0, plain, stop);
+		return;
+	}
+	/* a double's sums narrow first (a float's measured slower so: test/bench/NOTES.md) */
+	if (f8 && Narrow2(*acc))
+	{
+		Avx2Cummean64Guess(in, out, n, f8, lsb, acc, rowpos0, plain, true, &done);
+		if (done == n)
+		{
+			*stop = n;
+			return;
+		}
+	}
+	Avx2Cummean64Guess((const char *) in + done * isz, (char *) out + done * isz, n - done, f8, lsb, acc,
+					   rowpos0 + done, plain, false, &d2);
+	*stop = done + d2;
 }
 
 /* The carry-save kernel of running means of values not analysed (cpu_simd.h): AVX-512, else AVX2. */
@@ -2957,7 +3033,7 @@ gs_simd_scan64(const void *in, void *out, int64_t n, bool f8, int lsb,
 /* Built without AVX-512 support: never called. */
 int64_t
 gs_simd_scan64_guess(const void *in, void *out, int64_t n, bool f8, int lsb, bool excl,
-					 int64_t *acc, int64_t *stop)
+					 bool narrow, int64_t *acc, int64_t *stop)
 {
 	*stop = 0;
 	return -1;
@@ -2966,7 +3042,7 @@ gs_simd_scan64_guess(const void *in, void *out, int64_t n, bool f8, int lsb, boo
 /* Built without AVX-512 support: never called. */
 void
 gs_simd_cummean64_guess(const void *in, void *out, int64_t n, bool f8, int lsb, int64_t *acc,
-						int64_t rowpos0, bool plain, int64_t *stop)
+						int64_t rowpos0, bool plain, bool narrow, int64_t *stop)
 {
 	*stop = 0;
 }

@@ -69,8 +69,10 @@ gs_simd_narrow(int need)
  * Whether the vector scan kernels below run for a block whose sums need
  * need bits (64 where not yet known): on AVX-512, or else on AVX2 with FMA
  * (the same results; the AVX-512 ones are faster).  On AVX2 the running
- * totals of float4 (no mean, no value leaving: totals) stay with the
- * scalar 64-bit loop, which measured faster there (test/bench/NOTES.md),
+ * totals of float4 (no mean, no value leaving: totals) of an analysed
+ * block stay with the scalar 64-bit loop, which measured faster there
+ * than the analysed kernel (test/bench/NOTES.md; the guess kernels, which
+ * read a float more cheaply, take the blocks after it: cpu/sum_block.c),
  * unless the block is narrow (gs_simd_narrow), whose cheaper conversions
  * make the kernel the faster, or needs more than 64 bits, where the
  * carry-save kernel beats the scalar 128-bit loop.
@@ -129,7 +131,8 @@ extern int64_t gs_simd_scan64_checked(const void *in, const void *lag, void *out
  * units (NaN and infinities among them).  The caller guesses the unit and
  * goes on from *stop with an analysis of the rest; -0 is not looked for
  * (where the row so far is only -0, the caller sees that the block does
- * not begin with it).
+ * not begin with it).  On AVX2 it first keeps the sums below 2^51 units,
+ * whose conversions cost less, then goes on past them.
  */
 extern int64_t gs_simd_scan64_guess(const void *in, void *out, int64_t n, bool f8, int lsb,
 									bool excl, int64_t *acc, int64_t *stop);
@@ -202,7 +205,8 @@ extern void gs_simd_movmean64(const void *in, const void *lag, void *out, int64_
  * Running means (gpu_cumavg) of values not analysed, in units of 2^lsb,
  * lsb in [-1022, 0]: as gs_simd_movmean64 with nothing leaving (w: the
  * whole row), checked as gs_simd_scan64_guess checks running totals (each
- * value and each sum; *stop: the positions done, their means written).
+ * value and each sum; *stop: the positions done, their means written;
+ * on AVX2 a double's sums below 2^51 units first, as there).
  */
 extern void gs_simd_cummean64_guess(const void *in, void *out, int64_t n, bool f8, int lsb,
 									int64_t *acc, int64_t rowpos0, bool plain, int64_t *stop);

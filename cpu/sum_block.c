@@ -95,7 +95,9 @@ gs_cpu_guess_split_need(bool f8, gs_i128 acc, int bits, int64_t n, int unit)
  * unit is gs_cpu_guess_unit's.  A carry below 2^62 units starts in the
  * 64-bit kernel, which stops before a sum of 2^62 units; from there, or
  * from a larger carry, the carry-save kernel goes on where
- * gs_cpu_guess_split_need allows.  Not after a NaN or an infinity, nor
+ * gs_cpu_guess_split_need allows; on AVX2 a float's running totals too,
+ * whose values the guess kernel reads more cheaply than the analysed one
+ * (gs_simd_kernels).  Not after a NaN or an infinity, nor
  * where the row so far is only -0 (or nothing) and the block begins with
  * -0: such sums stay -0 until a term other than -0, while after any other
  * term an exact zero sum is +0, as the kernels'.  *bits gets the
@@ -114,7 +116,7 @@ BlockGuess(const void *in, void *out, int64_t n, bool f8, bool excl, Carry *carr
 	*done = 0;
 	*bits = 0;
 	if ((st->flags & GS_FLAG_NONFINITE) || n < GS_SIMD_MIN_VALUES ||
-		!gs_simd_kernels(f8, true, 64) ||
+		!(gs_simd_enabled() || gs_avx2_enabled()) ||
 		(!(st->flags & GS_FLAG_NONNEGZERO) &&
 		 (f8 ? ((const uint64_t *) in)[0] : ((const uint32_t *) in)[0]) == GS_SIGN_BIT(f8)) ||
 		!gs_cpu_guess_unit(f8, carry, &u, &acc, &b))

@@ -20,6 +20,8 @@
  * values rounded to multiples of 2^-20 and timed, as float4's, on the
  * 64-bit kernels (unit 2^-20), their moving means checked and from exact
  * differences, as a statement's over such values (cpu/window.c).
+ * KAB_GRID4: the float4 values rounded to multiples of 2^-20 and timed in
+ * that unit (sums below 2^51 units: the AVX2 guess kernels' narrow pass).
  *
  * Usage: kernel_ab [reps]
  */
@@ -68,6 +70,7 @@ static Build builds[3] = {BUILD(a_, "A"), BUILD(b_, "B"), BUILD(c_, "C")};
 
 static int64_t short_stops;
 static int	unit64;				/* KAB_UNIT64: doubles on a grid of 2^-20, the 64-bit kernels */
+static int	grid4;				/* KAB_GRID4: floats on a grid of 2^-20, in that unit */
 static uint64_t rng = 12345;
 
 /* Seconds on a monotonic clock. */
@@ -170,7 +173,7 @@ static double
 Pass(const Build *b, int f8, int op, const void *x, void *y)
 {
 	size_t		sz = f8 ? 8 : 4;
-	int			lsb = f8 ? (unit64 ? -20 : -70) : -40;
+	int			lsb = f8 ? (unit64 ? -20 : -70) : grid4 ? -20 : -40;
 	int			k64 = !f8 || unit64;	/* the 64-bit kernels */
 	int64_t		i,
 				acc = 0,
@@ -237,6 +240,7 @@ main(int argc, char **argv)
 	if (getenv("GS_CPU_SIMD"))
 		gs_cpu_simd = atoi(getenv("GS_CPU_SIMD"));
 	unit64 = getenv("KAB_UNIT64") != NULL;
+	grid4 = getenv("KAB_GRID4") != NULL;
 	for (f8 = 0; f8 < 2; f8++)
 	{
 		size_t		sz = f8 ? 8 : 4;
@@ -252,7 +256,7 @@ main(int argc, char **argv)
 			if (f8)
 				((double *) x)[i] = unit64 ? rint(Uniform() * 0x1p20) * 0x1p-20 : Uniform();
 			else
-				((float *) x)[i] = (float) Uniform();
+				((float *) x)[i] = grid4 ? (float) (rint(Uniform() * 0x1p20) * 0x1p-20) : (float) Uniform();
 		}
 		ExactPrefix(f8, x, pre);
 		/* the builds agree, bit for bit */

@@ -1247,6 +1247,70 @@ WideGuessCases(void)
 }
 
 /*
+ * Rows in a guessed unit whose sums cross 2^51 units, where the AVX2 guess
+ * kernels' narrow pass stops (gs_simd_scan64_guess): whole numbers in the
+ * unit 2^0 (the hint), from a first value below 2^51 (2^51 - 1 and -2^51
+ * + 1 where the type holds them, then 1 or -1: a sum of exactly 2^51,
+ * which stops, or -2^51, which does not, then one past it) or with a
+ * drift of 2^21 a value, noise of 2^23, that crosses the bound inside the
+ * first block; and a random walk of steps up to 2^40 about 2^50, so that
+ * later blocks begin with carries either side of 2^50, where the narrow
+ * pass is tried (Narrow2).  Both types, sums both ways and running means,
+ * against the reference.
+ */
+static void
+NarrowGuessCases(void)
+{
+	static double x[3 * 4096 + 100];
+	int64_t		n = 3 * 4096 + 100;
+	int			t,
+				pi,
+				s,
+				ex;
+	int64_t		i;
+
+	for (t = 0; t < 2; t++)
+		for (pi = 0; pi < 4; pi++)
+			for (s = -1; s <= 1; s += 2)
+				for (ex = 0; ex < 3; ex++)
+				{
+					Case		c = {.type = t ? GS_FLOAT8 : GS_FLOAT4,
+						.nitems = pi == 3 ? 12000 : n, .row_len = pi == 3 ? 1000 : n, .exclusive = ex == 1,
+						.op = ex == 2 ? GS_OP_CUMAVG : GS_OP_SUM,
+					.what = "rows crossing 2^51 units in a guessed unit"};
+
+					for (i = 0; i < n; i++)
+					{
+						if (pi == 2)
+							/* a walk about 2^50: steps below 2^40, a multiple of 2^16 (a float's) */
+							x[i] = (double) ((int64_t) RandBelow(UINT64_C(1) << 25) - (INT64_C(1) << 24)) * 0x1p16;
+						else if (pi == 0)
+							/* a drift that crosses 2^51 after about 64 values */
+							x[i] = (double) ((int64_t) RandBelow(UINT64_C(1) << 24) - (INT64_C(1) << 23) + (INT64_C(1) << 21));
+						else
+							x[i] = (double) ((int64_t) RandBelow(2000) - 1000);
+						x[i] *= s;
+					}
+					if (pi == 0 || pi == 3)
+						x[0] = s * (0x1p51 - 0x1p27);
+					else if (pi == 1)
+					{
+						/* to exactly 2^51 (stops) and -2^51 (does not), then past */
+						x[0] = t ? s * (0x1p51 - 1) : s * (0x1p51 - 0x1p27);
+						x[1] = x[2] = x[3] = x[4] = 0;
+						x[5] = t ? s * 1.0 : s * 0x1p27;
+						x[6] = s > 0 ? 0 : -1.0;
+						x[7] = s > 0 ? 1.0 : -1.0;
+					}
+					else
+						x[0] = s * 0x1p50;
+					gs_cpu_unit_hint[t] = 0;
+					RunDoubles(&c, x);
+				}
+	gs_cpu_unit_hint[0] = gs_cpu_unit_hint[1] = INT_MIN;
+}
+
+/*
  * Running totals whose terms are -0 up to a block's end or about it (the
  * CPU engine's blocks are GS_CPU_BLOCK_VALUES long): the exclusive sum at
  * the first other term is -0, the inclusive one +0 where that term is +0;
@@ -2056,6 +2120,7 @@ main(int argc, char **argv)
 	UnitEdgeCases();
 	GuessCases();
 	WideGuessCases();
+	NarrowGuessCases();
 	NegZeroPrefixCases();
 	ShortWindowCases();
 	LongFineCases();
