@@ -752,7 +752,7 @@ gs_round_quotient(int neg, gs_u128 mag, int sticky_in, int e, uint64_t c, int f8
 	}
 	else
 	{
-#if defined(__x86_64__) && !defined(__CUDA_ARCH__)
+#if defined(__x86_64__) && !defined(__CUDA_ARCH__) && !defined(GS_PORTABLE_ONLY)
 		/* the quotient fits 64 bits: one divide instruction */
 		uint64_t	lo = (uint64_t) dv,
 					hi = (uint64_t) (dv >> 64);

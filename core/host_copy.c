@@ -18,7 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#if defined(__x86_64__)
+#if defined(__x86_64__) && !defined(GS_PORTABLE_ONLY)
 #include <immintrin.h>
 #endif
 
@@ -53,7 +53,7 @@ static int	nworkers;			/* helpers started */
 static int	use_nt = -1;
 static const GsThreadBudget *budget;
 
-#if defined(__x86_64__)
+#if defined(__x86_64__) && !defined(GS_PORTABLE_ONLY)
 /* Copy with 64-byte non-temporal stores (dst 64-byte aligned from here on). */
 __attribute__((target("avx512f"))) static void
 CopyNT(char *dst, const char *src, size_t bytes)
@@ -88,7 +88,7 @@ CopyNT(char *dst, const char *src, size_t bytes)
 static void
 CopyBytes(char *dst, const char *src, size_t len, int nt)
 {
-#if defined(__x86_64__)
+#if defined(__x86_64__) && !defined(GS_PORTABLE_ONLY)
 	if (nt && use_nt)
 	{
 		CopyNT(dst, src, len);
@@ -181,7 +181,7 @@ gs_copy_init(int nthreads)
 {
 	if (max_workers >= 0)
 		return max_workers + 1;
-#if defined(__x86_64__)
+#if defined(__x86_64__) && !defined(GS_PORTABLE_ONLY)
 	__builtin_cpu_init();
 	use_nt = __builtin_cpu_supports("avx512f");
 #else

@@ -9,7 +9,11 @@
 
 #include "engine.h"
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+/*
+ * GS_PORTABLE_ONLY (tests: test/engine/engine_test_portable) builds only
+ * the portable code, as on a CPU other than x86-64.
+ */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(GS_PORTABLE_ONLY)
 #define GS_HAVE_AVX512_BUILD 1
 #include <immintrin.h>
 

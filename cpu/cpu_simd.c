@@ -3033,7 +3033,7 @@ gs_simd_scan64(const void *in, void *out, int64_t n, bool f8, int lsb,
 /* Built without AVX-512 support: never called. */
 int64_t
 gs_simd_scan64_guess(const void *in, void *out, int64_t n, bool f8, int lsb, bool excl,
-					 bool narrow, int64_t *acc, int64_t *stop)
+					 int64_t *acc, int64_t *stop)
 {
 	*stop = 0;
 	return -1;
@@ -3042,7 +3042,7 @@ gs_simd_scan64_guess(const void *in, void *out, int64_t n, bool f8, int lsb, boo
 /* Built without AVX-512 support: never called. */
 void
 gs_simd_cummean64_guess(const void *in, void *out, int64_t n, bool f8, int lsb, int64_t *acc,
-						int64_t rowpos0, bool plain, bool narrow, int64_t *stop)
+						int64_t rowpos0, bool plain, int64_t *stop)
 {
 	*stop = 0;
 }

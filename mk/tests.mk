@@ -27,6 +27,13 @@ test/engine/engine_test: test/engine/engine_test.c $(ENGINE_TEST_H) test/engine/
 		$(ENGINE_SRC) $(ENGINE_HDR) $(ENGINE_SIMD_O)
 	$(CC) $(TEST_CFLAGS) -o $@ test/engine/engine_test.c $(ENGINE_LINK) -lpthread -lm
 
+# the same tests of an engine built as for a CPU other than x86-64 (ARM64
+# servers): GS_PORTABLE_ONLY leaves out the AVX-512 and AVX2 code and the
+# x86 instructions (core/simd.h), so the portable code compiles and is exact
+test/engine/engine_test_portable: test/engine/engine_test.c $(ENGINE_TEST_H) test/engine/reference.h \
+		$(ENGINE_SRC) $(ENGINE_HDR)
+	$(CC) $(TEST_CFLAGS) -DGS_PORTABLE_ONLY -o $@ test/engine/engine_test.c $(ENGINE_SRC) -lpthread -lm
+
 # the exact accumulator (core/accum.h) against the same reference
 test/engine/accum_test: test/engine/accum_test.c test/rand.h test/engine/reference.h \
 		$(ENGINE_SRC) $(ENGINE_HDR) $(ENGINE_SIMD_O)

@@ -47,6 +47,13 @@ if make -s PG_CONFIG="$PG_CONFIG" test/engine/engine_test; then
 else
 	FAILED=$((FAILED + 1))
 fi
+# the same, the engine built as for a CPU other than x86-64 (no AVX-512 or AVX2 code)
+if make -s PG_CONFIG="$PG_CONFIG" test/engine/engine_test_portable; then
+	test/engine/engine_test_portable -q | tee "$LOG_DIR/engine_test_portable.log"
+	add_counts "$LOG_DIR/engine_test_portable.log"
+else
+	FAILED=$((FAILED + 1))
+fi
 # the exact accumulator of the aggregates and window forms, alone
 if make -s PG_CONFIG="$PG_CONFIG" test/engine/accum_test; then
 	test/engine/accum_test -q | tee "$LOG_DIR/accum_test.log"
