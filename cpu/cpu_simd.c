@@ -2878,6 +2878,7 @@ gs_simd_scan64_guess(const void *in, void *out, int64_t n, bool f8, int lsb, boo
 	int64_t		done = 0,
 				d2,
 				bad;
+	int			isz = f8 ? 8 : 4;
 
 	if (gs_simd_enabled())
 		return Avx512Scan64Guess(in, out, n, f8, lsb, excl, acc, stop);
@@ -2890,8 +2891,8 @@ gs_simd_scan64_guess(const void *in, void *out, int64_t n, bool f8, int lsb, boo
 			return bad;
 		}
 	}
-	bad = Avx2Scan64Guess((const char *) in + done * (f8 ? 8 : 4), (char *) out + done * (f8 ? 8 : 4),
-						  n - done, f8, lsb, excl, false, acc, &d2);
+	bad = Avx2Scan64Guess((const char *) in + done * isz, (char *) out + done * isz, n - done, f8, lsb,
+						  excl, false, acc, &d2);
 	*stop = done + d2;
 	return bad >= 0 ? bad + done : -1;
 }
