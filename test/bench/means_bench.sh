@@ -12,11 +12,17 @@
 # with gpuscan.device = cpu, timed inside the server, the modes interleaved
 # round by round, medians of ROUNDS (default 5), and each mean's ratio to
 # gpu_cumsum; then one more call of each function and where its time went
-# (gpuscan_last_run(): the read, the scan, the whole call).  Builds and installs gpuscan (BUILD=0: use the one installed),
+# (gpuscan_last_run(): the read, the scan, the whole call).  Then the
+# window forms over table rows (issue 29 names them too): WROWS rows (default
+# 1,000,000; 0 skips them) of the same four kinds of value, one column each,
+#   SELECT sum(v) FROM (SELECT <f>(x[, 1000]) OVER (ORDER BY t) v FROM w) q
+# for f = gpu_cumsum, gpu_cumavg, gpu_movavg, gpu_movsum and PostgreSQL's
+# own sum(x) OVER (ORDER BY t), medians of ROUNDS, each against the
+# gpu_cumsum window form.  Builds and installs gpuscan (BUILD=0: use the one installed),
 # starts a throwaway cluster (port GPUSCAN_PORT, default 54351), removes it
 # afterwards; writes test/bench/results/means-<date>-<host>.txt too.
 #
-# Usage (as root): [ROUNDS=5] [CPU_SIMD=auto|avx2|off] test/bench/means_bench.sh [HOST]
+# Usage (as root): [ROUNDS=5] [WROWS=1000000] [CPU_SIMD=auto|avx2|off] test/bench/means_bench.sh [HOST]
 set -uo pipefail
 export GPUSCAN_PORT=${GPUSCAN_PORT:-54351}
 . "$(dirname "$0")/../../scripts/common.sh"
@@ -24,6 +30,7 @@ cd "$TOP" || exit 1
 ROUNDS=${ROUNDS:-5}
 N=${N:-16777216}
 CPU_SIMD=${CPU_SIMD:-auto}
+WROWS=${WROWS:-1000000}
 HOST=$(bench_host "${1:-}")
 LOG=$(bench_log means "$HOST")
 
@@ -35,7 +42,7 @@ trap cluster_remove EXIT
 	bench_title test/bench/means_bench.sh
 	echo "# host: $(sed -n 's/^model name[[:space:]]*: *//p' /proc/cpuinfo | head -1), $(nproc) cores, AVX-512: $(grep -q avx512dq /proc/cpuinfo && echo yes || echo no); $("$PG_CONFIG" --version)"
 	echo "# $N values of each type in one row; gpuscan.device = cpu, gpuscan.cpu_simd = $CPU_SIMD; medians of $ROUNDS, the modes interleaved"
-	echo "# command: ROUNDS=$ROUNDS N=$N CPU_SIMD=$CPU_SIMD GPUSCAN_PORT=$PORT $0 $*"
+	echo "# command: ROUNDS=$ROUNDS N=$N WROWS=$WROWS CPU_SIMD=$CPU_SIMD GPUSCAN_PORT=$PORT $0 $*"
 	psql -X -q -A -t -v ON_ERROR_STOP=1 <<SQL
 CREATE EXTENSION gpuscan;
 SET gpuscan.device = cpu;
@@ -124,6 +131,57 @@ END \$\$;
 SELECT '| ' || typ, fn, kernel, input, round(read_ms::numeric, 1), round(scan_ms::numeric, 1),
        round(total_ms::numeric, 1), round(cpu_ms::numeric, 1) || ' |'
 FROM lr ORDER BY typ, fn;
+SQL
+	[ "$WROWS" -gt 0 ] || exit 0   # the group runs in a subshell (the pipe): this ends it only
+	echo
+	echo "Window forms over $WROWS rows (medians of $ROUNDS, the modes interleaved):"
+	echo
+	psql -X -q -A -t -v ON_ERROR_STOP=1 <<SQL
+SET gpuscan.device = cpu;
+SET gpuscan.cpu_simd = $CPU_SIMD;
+SELECT setseed(0.5) \g /dev/null
+CREATE TABLE w AS SELECT t, (random() * 2000 - 1000)::real AS x_r, random() * 2000 - 1000 AS x_d,
+  (random() * 2000000 - 1000000)::int AS x_i, round((random() * 2000 - 1000) * 1048576) / 1048576 AS x_g
+  FROM generate_series(1, $WROWS) t;
+VACUUM ANALYZE w;
+CREATE TABLE bench_wtypes (t int, typ text, col text);
+INSERT INTO bench_wtypes VALUES (1, 'real', 'x_r'), (2, 'double precision', 'x_d'), (3, 'integer', 'x_i'),
+  (4, 'double precision, grid 2^-20', 'x_g');
+CREATE TABLE bench_wmodes (k int, mode text, expr text);
+INSERT INTO bench_wmodes VALUES (1, 'sum', 'sum(%s)'), (2, 'gpu_cumsum', 'gpu_cumsum(%s)'),
+  (3, 'gpu_cumavg', 'gpu_cumavg(%s)'), (4, 'gpu_movavg', 'gpu_movavg(%s, 1000)'),
+  (5, 'gpu_movsum', 'gpu_movsum(%s, 1000)');
+CREATE FUNCTION bench_wsql(ty bench_wtypes, mo bench_wmodes) RETURNS text LANGUAGE sql AS
+  \$\$ SELECT format('SELECT sum(v) FROM (SELECT %s OVER (ORDER BY t) v FROM w) q', format(mo.expr, ty.col)) \$\$;
+CREATE TABLE wruns (typ text, mode text, round int, ms double precision);
+DO \$\$
+DECLARE
+  ty bench_wtypes;
+  mo bench_wmodes;
+BEGIN
+  FOR r IN 0..$ROUNDS LOOP   -- round 0 warms
+    FOR ty IN SELECT * FROM bench_wtypes ORDER BY t LOOP
+      FOR mo IN SELECT * FROM bench_wmodes ORDER BY k LOOP
+        INSERT INTO wruns SELECT ty.typ, mo.mode, r, bench_ms(bench_wsql(ty, mo));
+      END LOOP;
+    END LOOP;
+  END LOOP;
+END \$\$;
+SQL
+	echo "| type | PostgreSQL sum(x) OVER ms (/ cumsum) | gpu_cumsum ms | gpu_cumavg ms (/ cumsum) | gpu_movavg(x, 1000) ms (/ cumsum) | gpu_movsum(x, 1000) ms (/ cumsum) |"
+	echo "|---|---|---|---|---|---|"
+	psql -X -q -A -t -F ' | ' <<'SQL'
+WITH med AS (
+  SELECT typ, mode, percentile_disc(0.5) WITHIN GROUP (ORDER BY ms) AS ms
+  FROM wruns WHERE round > 0 GROUP BY typ, mode),
+p AS (SELECT typ, mode, ms, (SELECT ms FROM med c WHERE c.typ = med.typ AND c.mode = 'gpu_cumsum') AS base FROM med)
+SELECT '| ' || typ,
+       max(round(ms::numeric, 1) || ' (' || round((ms / base)::numeric, 2) || 'x)') FILTER (WHERE mode = 'sum'),
+       max(round(ms::numeric, 1)) FILTER (WHERE mode = 'gpu_cumsum'),
+       max(round(ms::numeric, 1) || ' (' || round((ms / base)::numeric, 2) || 'x)') FILTER (WHERE mode = 'gpu_cumavg'),
+       max(round(ms::numeric, 1) || ' (' || round((ms / base)::numeric, 2) || 'x)') FILTER (WHERE mode = 'gpu_movavg'),
+       max(round(ms::numeric, 1) || ' (' || round((ms / base)::numeric, 2) || 'x)') FILTER (WHERE mode = 'gpu_movsum') || ' |'
+FROM p GROUP BY typ ORDER BY typ;
 SQL
 } 2>&1 | tee "$LOG"
 echo "(log: $LOG)"
