@@ -495,11 +495,12 @@ QuotD4Rest(__m256d q, Recips4 rr, __m256d sh, __m256d sl, __m256d cd, __m256d sc
 
 	if (!f8)
 	{
-		__m256i		d = _mm256_sub_epi64(_mm256_and_si256(_mm256_castpd_si256(q), _mm256_set1_epi64x((INT64_C(1) << 29) - 1)),
-										 _mm256_set1_epi64x((INT64_C(1) << 28) - 2));
+		/* q's low 29 bits less 2^28 - 2, modulo 2^29: 4 or less within two ulps of a float midpoint */
+		__m256i		d = _mm256_and_si256(_mm256_sub_epi64(_mm256_castpd_si256(q), _mm256_set1_epi64x((INT64_C(1) << 28) - 2)),
+										 _mm256_set1_epi64x((INT64_C(1) << 29) - 1));
 
 		*res = prescaled ? q : _mm256_mul_pd(q, scale);
-		ok = _mm256_or_si256(_mm256_cmpgt_epi64(d, _mm256_set1_epi64x(4)), _mm256_cmpgt_epi64(_mm256_setzero_si256(), d));
+		ok = _mm256_cmpgt_epi64(d, _mm256_set1_epi64x(4));
 		if (!normal)
 			return ok;
 		ar = _mm256_and_pd(*res, absmask);
