@@ -886,6 +886,40 @@ gs_quotient_fast(int64_t hi, int64_t lo, uint64_t c, double scale, int f8, doubl
 }
 
 /*
+ * The quotient of a sum S (units of 2^e) and a count c by one division,
+ * S * 2^e / c rounded to double (f8) or float, from sd = S and cd = c, both
+ * exact doubles (|S| < 2^53, 1 <= c < 2^53); a float's sum may also be
+ * rounded, sd = RN(S), |S| < 2^63.  IEEE division rounds sd / cd once, to
+ * nearest, ties to even, so for exact sd, q = RN(S / c) is the double
+ * result unscaled, and scaling by 2^e is exact where the result is a
+ * normal double (the test is gs_quotient_fast's).  A float: |sd - S| <=
+ * 2^-53 |S| and |q - sd / c| <= u / 2 give |q - S / c| < 1.5 u, so
+ * gs_quotient_fast's midpoint test holds.  plain: every result is known
+ * normal (cpu/cpu_simd.h's gs_simd_means_plain), so only a float's
+ * midpoint test remains.  Returns 1 with *out set (a float as a double; S
+ * = 0 gives +0), or 0 where it cannot decide (results not normal, a
+ * float near a midpoint): gs_mean_round must then.
+ */
+GS_HD int
+gs_quotient_exact(double sd, double cd, double scale, int f8, int plain, double *out)
+{
+	const uint64_t sign = UINT64_C(0x8000000000000000);
+	double		q = sd / cd,
+				res = q * scale,
+				ar = gs_f64_from_bits(gs_f64_bits(res) & ~sign);
+	uint64_t	qb = gs_f64_bits(q);
+	int			mid = ((qb & ((UINT64_C(1) << 29) - 1)) - ((UINT64_C(1) << 28) - 1) > 2) | (sd == 0);
+
+	if (!f8)
+	{
+		*out = (double) (float) res;
+		return plain ? mid : mid & (((ar >= 0x1p-126) & (ar < 0x1p128)) | (sd == 0));
+	}
+	*out = res;
+	return plain || ((ar > 0x1p-1022) & (ar <= 0x1.fffffffffffffp1023)) | (sd == 0);
+}
+
+/*
  * The bracketed quotient's perturbation: the reciprocal of a count is
  * taken times 1 + GS_QUOT_BRACKET and 1 - GS_QUOT_BRACKET
  * (gs_quotient_bracket).

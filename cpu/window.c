@@ -656,6 +656,47 @@ MeanRun(WinScan *ws, FloatAcc *fa, const char *in, const char *lag, char *out, i
 	ws->st.nvals = nvals;
 }
 
+/*
+ * MeanRun for a block whose sums lie in an int64, below 2^52 units (need
+ * <= 53) for a double: each sum (a float's rounded) and count a double,
+ * each mean one division (gs_quotient_exact; plain: gs_simd_means_plain
+ * holds), no batch; those it cannot decide (results not normal, a float
+ * near a midpoint) exactly by gs_mean_round.
+ */
+static inline __attribute__((always_inline)) void
+MeanDirect(WinScan *ws, FloatAcc *fa, const char *in, const char *lag, char *out, int64_t np,
+		   const FloatConsts *c, bool f8, bool plain)
+{
+	int64_t		nvals = ws->st.nvals;
+	int64_t		a64 = fa->a64;
+	double		cd = (double) nvals;
+	int64_t		i;
+
+	for (i = 0; i < np; i++)
+	{
+		double		x = f8 ? ((const double *) in)[i] : (double) ((const float *) in)[i],
+					v;
+
+		a64 += gs_f64_to_fixed64(x, c->s1, c->s2);
+		if (lag)
+		{
+			double		y = f8 ? ((const double *) lag)[i] : (double) ((const float *) lag)[i];
+
+			a64 -= gs_f64_to_fixed64(y, c->s1, c->s2);
+		}
+		else
+			cd += 1.0;
+		if (unlikely(!gs_quotient_exact((double) a64, cd, c->scale_d, f8, plain, &v)))
+			v = gs_mean_round(a64, c->lsb, c->scale_d, (uint64_t) cd, f8);
+		if (f8)
+			((double *) out)[i] = v;
+		else
+			((float *) out)[i] = (float) v;
+	}
+	fa->a64 = a64;
+	ws->st.nvals = lag ? nvals : nvals + np;
+}
+
 /* Widen an analysis so that it also bounds the values another one bounds. */
 static inline void
 StatsMerge(GsFloatStats *to, const GsFloatStats *from)
@@ -960,14 +1001,26 @@ FloatBlock(WinScan *ws, const char *in, int64_t a, const char *lag, char *out,
 	/*
 	 * Means of finite values without NULLs whose sums and counts lie in the
 	 * fast quotient's range (a 128-bit block's sums below 2^102 units):
-	 * the tight loop
+	 * the tight loop, one division each where every sum is an exact double
 	 */
 	if (mean && !special && !hasnulls && (accw == W_ACC64 || (accw == W_ACC128 && need <= 103)) &&
 		st->nvals + np <= (int64_t) GS_QUOT_MAX_COUNT)
 	{
 		const char *lg = b ? lag : NULL;
 
-		if (accw == W_ACC64)
+		if (accw == W_ACC64 && (need <= 53 || !f8))
+		{
+			if (f8 && plain)
+				MeanDirect(ws, &fa, in, lg, out, np, &c, true, true);
+			else if (f8)
+				MeanDirect(ws, &fa, in, lg, out, np, &c, true, false);
+			else if (plain)
+				MeanDirect(ws, &fa, in, lg, out, np, &c, false, true);
+			else
+				MeanDirect(ws, &fa, in, lg, out, np, &c, false, false);
+			CarryFromI128(&st->sum, fa.a64, unit);
+		}
+		else if (accw == W_ACC64)
 		{
 			if (f8)
 				MeanRun(ws, &fa, in, lg, out, np, &c, true, W_ACC64);

@@ -1,6 +1,7 @@
 /*
  * test/engine/quotient_test.c — exact means on and next to rounding ties:
  * the fast quotient (core/exact.h's gs_quotient_fast, gs_mean_round), the
+ * direct quotient of sums below 2^53 (gs_quotient_exact), the
  * bracketed quotient (gs_quotient_bracket, with exact and inexact
  * reciprocals), the CPU engine's batches of means (cpu/means.c: the scalar
  * loop, AVX2 and, where the CPU has it, AVX-512) and whole running and
@@ -42,6 +43,15 @@ static long fast_decided,
 /* How often the bracketed quotient decided, of the double means tried. */
 static long bracket_decided,
 			bracket_tried;
+
+/*
+ * How often the direct quotient decided, of the sums below 2^53 (a
+ * float's 2^63) tried
+ * (an exact tie it never decides: a double's does not lie below 2^53
+ * units, a float's double quotient is the midpoint itself).
+ */
+static long direct_decided,
+			direct_tried;
 
 /* Count a check; print it when it fails (or always unless quiet). */
 static void
@@ -204,9 +214,43 @@ OneBracket(__int128 s, int e, uint64_t c, double want)
 }
 
 /*
- * One sum: gs_mean_round and (in range) gs_quotient_fast against the
- * reference; the sum joins the batch (same e and type) when in range.
- * Returns false on a mismatch.
+ * gs_quotient_exact on one sum below 2^53 (an exact double, as the count
+ * is), or a float's below 2^63 (rounded to a double), against the
+ * reference's want: with plain, only where want is a normal number of its
+ * type (plain's contract).  Returns false on a mismatch.
+ */
+static bool
+OneDirect(__int128 s, int e, uint64_t c, bool f8, double want)
+{
+	double		aw = fabs(want),
+				v;
+	bool		normal = f8 ? aw >= 0x1p-1022 && aw <= DBL_MAX : aw >= 0x1p-126 && aw <= FLT_MAX,
+				ok = true;
+	char		detail[300];
+	int			plain;
+
+	for (plain = 0; plain < 2; plain++)
+	{
+		if (plain && !normal && s != 0)
+			continue;
+		direct_tried++;
+		if (!gs_quotient_exact((double) (int64_t) s, (double) c, gs_pow2(e), f8, plain, &v))
+			continue;
+		direct_decided++;
+		if (Bits(v, f8) != Bits(want, f8))
+		{
+			Describe(detail, sizeof(detail), s, e, c, f8, v, want);
+			Check(false, plain ? "gs_quotient_exact plain" : "gs_quotient_exact", detail);
+			ok = false;
+		}
+	}
+	return ok;
+}
+
+/*
+ * One sum: gs_mean_round and (in range) gs_quotient_fast and
+ * gs_quotient_exact against the reference; the sum joins the batch (same
+ * e and type) when in range.  Returns false on a mismatch.
  */
 static bool
 OneMean(__int128 s, int e, uint64_t c, bool f8, bool tie)
@@ -238,6 +282,10 @@ OneMean(__int128 s, int e, uint64_t c, bool f8, bool tie)
 			}
 		}
 		if (f8 && !OneBracket(s, e, c, want))
+			ok = false;
+		if (s > -((__int128) 1 << (f8 ? 53 : 63)) && s < ((__int128) 1 << (f8 ? 53 : 63)) &&
+			c < (UINT64_C(1) << 53) &&
+			!OneDirect(s, e, c, f8, want))
 			ok = false;
 		if (b_n > 0 && (b_e != e || b_f8 != f8))
 			FlushBatch();
@@ -635,6 +683,8 @@ main(int argc, char **argv)
 	Check(fast_decided > fast_tried / 2 && fast_ties > 1000, "fast quotient decided", detail);
 	snprintf(detail, sizeof(detail), "%ld of %ld", bracket_decided, bracket_tried);
 	Check(bracket_decided > bracket_tried / 2, "bracketed quotient decided", detail);
+	snprintf(detail, sizeof(detail), "%ld of %ld", direct_decided, direct_tried);
+	Check(direct_decided > direct_tried / 2, "direct quotient decided", detail);
 	for (pass = 0; pass < 3; pass++)
 	{
 		/*
