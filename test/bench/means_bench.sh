@@ -34,6 +34,27 @@ WROWS=${WROWS:-1000000}
 HOST=$(bench_host "${1:-}")
 LOG=$(bench_log means "$HOST")
 
+# The rounds, the modes interleaved (SQL on stdout): every statement
+# ${1}sql(type, mode) of the types and modes in ${1}types and ${1}modes,
+# timed into table $2.
+rounds_sql() {
+	cat <<SQL
+DO \$\$
+DECLARE
+  ty ${1}types;
+  mo ${1}modes;
+BEGIN
+  FOR r IN 0..$ROUNDS LOOP   -- round 0 warms
+    FOR ty IN SELECT * FROM ${1}types ORDER BY t LOOP
+      FOR mo IN SELECT * FROM ${1}modes ORDER BY k LOOP
+        INSERT INTO $2 SELECT ty.typ, mo.mode, r, bench_ms(${1}sql(ty, mo));
+      END LOOP;
+    END LOOP;
+  END LOOP;
+END \$\$;
+SQL
+}
+
 bench_build || exit 1
 cluster_start "-c shared_buffers=2GB" || exit 1
 trap cluster_remove EXIT
@@ -75,19 +96,7 @@ INSERT INTO bench_modes VALUES (1, 'read', '%s[$N]'), (2, 'gpu_cumsum', '(gpu_cu
 CREATE FUNCTION bench_sql(ty bench_types, mo bench_modes) RETURNS text LANGUAGE sql AS
   \$\$ SELECT format('SELECT %s FROM m WHERE typ = %L', format(mo.expr, ty.col), ty.typ) \$\$;
 CREATE TABLE runs (typ text, mode text, round int, ms double precision);
-DO \$\$
-DECLARE
-  ty bench_types;
-  mo bench_modes;
-BEGIN
-  FOR r IN 0..$ROUNDS LOOP   -- round 0 warms
-    FOR ty IN SELECT * FROM bench_types ORDER BY t LOOP
-      FOR mo IN SELECT * FROM bench_modes ORDER BY k LOOP
-        INSERT INTO runs SELECT ty.typ, mo.mode, r, bench_ms(bench_sql(ty, mo));
-      END LOOP;
-    END LOOP;
-  END LOOP;
-END \$\$;
+$(rounds_sql bench_ runs)
 SQL
 	echo
 	echo "| type | read ms | gpu_cumsum ms | gpu_cumavg ms (/ cumsum) | gpu_movavg(a, 1000) ms (/ cumsum) | gpu_movsum(a, 1000) ms (/ cumsum) |"
@@ -154,19 +163,7 @@ INSERT INTO bench_wmodes VALUES (1, 'sum', 'sum(%s)'), (2, 'gpu_cumsum', 'gpu_cu
 CREATE FUNCTION bench_wsql(ty bench_wtypes, mo bench_wmodes) RETURNS text LANGUAGE sql AS
   \$\$ SELECT format('SELECT sum(v) FROM (SELECT %s OVER (ORDER BY t) v FROM w) q', format(mo.expr, ty.col)) \$\$;
 CREATE TABLE wruns (typ text, mode text, round int, ms double precision);
-DO \$\$
-DECLARE
-  ty bench_wtypes;
-  mo bench_wmodes;
-BEGIN
-  FOR r IN 0..$ROUNDS LOOP   -- round 0 warms
-    FOR ty IN SELECT * FROM bench_wtypes ORDER BY t LOOP
-      FOR mo IN SELECT * FROM bench_wmodes ORDER BY k LOOP
-        INSERT INTO wruns SELECT ty.typ, mo.mode, r, bench_ms(bench_wsql(ty, mo));
-      END LOOP;
-    END LOOP;
-  END LOOP;
-END \$\$;
+$(rounds_sql bench_w wruns)
 SQL
 	echo "| type | PostgreSQL sum(x) OVER ms (/ cumsum) | gpu_cumsum ms | gpu_cumavg ms (/ cumsum) | gpu_movavg(x, 1000) ms (/ cumsum) | gpu_movsum(x, 1000) ms (/ cumsum) |"
 	echo "|---|---|---|---|---|---|"
