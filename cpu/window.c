@@ -1001,7 +1001,8 @@ FloatBlock(WinScan *ws, const char *in, int64_t a, const char *lag, char *out,
 	/*
 	 * Means of finite values without NULLs whose sums and counts lie in the
 	 * fast quotient's range (a 128-bit block's sums below 2^102 units):
-	 * the tight loop, one division each where every sum is an exact double
+	 * the tight loop, one division each (MeanDirect) where the sums lie in
+	 * an int64, a double's below 2^52 units
 	 */
 	if (mean && !special && !hasnulls && (accw == W_ACC64 || (accw == W_ACC128 && need <= 103)) &&
 		st->nvals + np <= (int64_t) GS_QUOT_MAX_COUNT)
