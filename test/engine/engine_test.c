@@ -2090,17 +2090,22 @@ main(int argc, char **argv)
 	{
 	/*
 	 * pass 0: the scalar loops; pass 1: the best kernels the CPU has
-	 * (AVX-512, else AVX2); pass 2, on a CPU with AVX-512: the AVX2 kernels
+	 * (AVX-512, else AVX2; none: pass 0 covered it); pass 2, on a CPU with
+	 * AVX-512: the AVX2 kernels
 	 */
 	gs_cpu_simd = pass == 0 ? 0 : -1;
+	if (pass == 1 && !gs_simd_enabled() && !gs_avx2_enabled())
+	{
+		printf("-- no vector kernels (this CPU or build): the scalar engine's pass covered it\n");
+		break;
+	}
 	if (pass == 2)
 	{
 		if (!gs_simd_enabled() || !gs_avx2_enabled())
 			break;
 		gs_cpu_simd = 2;
 	}
-	printf("-- %s\n", pass == 0 ? "scalar engine" : gs_simd_enabled() ? "AVX-512 kernels" :
-		   gs_avx2_enabled() ? "AVX2 kernels" : "scalar engine again (no AVX2)");
+	printf("-- %s\n", pass == 0 ? "scalar engine" : gs_simd_enabled() ? "AVX-512 kernels" : "AVX2 kernels");
 	if (pass >= 1)
 		AnalysisCases();
 	FixedCases();
