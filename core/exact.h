@@ -835,6 +835,33 @@ gs_round_quotient(int neg, gs_u128 mag, int sticky_in, int e, uint64_t c, int f8
  * Multiplications in this function are exact, so contraction into fused
  * multiply-adds changes nothing.
  */
+/*
+ * A float mean from the double q, within 1.5 of q's ulps of the exact
+ * quotient (gs_quotient_fast's step 5, gs_quotient_exact): is q's rounding
+ * to float that of the exact quotient, q's low 29 bits (qb: q's bits)
+ * differing from a float midpoint's 2^28 by 2 or more?
+ */
+GS_HD int
+gs_quot_float_clear(uint64_t qb)
+{
+	return ((qb & ((UINT64_C(1) << 29) - 1)) - ((UINT64_C(1) << 28) - 1)) > 2;
+}
+
+/*
+ * Is a scaled mean res a normal number of its type, so that its scaling was
+ * exact (gs_quotient_fast's step 6; a double's bound strict: a product just
+ * below 2^-1022 may round onto it)?
+ */
+GS_HD int
+gs_quot_normal(double res, int f8)
+{
+	double		ar = gs_f64_from_bits(gs_f64_bits(res) & ~UINT64_C(0x8000000000000000));
+
+	if (f8)
+		return (ar > 0x1p-1022) & (ar <= 0x1.fffffffffffffp1023);
+	return (ar >= 0x1p-126) & (ar < 0x1p128);
+}
+
 GS_HD int
 gs_quotient_fast(int64_t hi, int64_t lo, uint64_t c, double scale, int f8, double *out)
 {
@@ -861,12 +888,9 @@ gs_quotient_fast(int64_t hi, int64_t lo, uint64_t c, double scale, int f8, doubl
 	if (!f8)
 	{
 		res = q * scale;
-		ar = gs_f64_from_bits(gs_f64_bits(res) & ~sign);
-		/* not within one ulp of a float midpoint; a normal float */
-		ok = ((qb & ((UINT64_C(1) << 29) - 1)) - ((UINT64_C(1) << 28) - 1) > 2) &
-			(ar >= 0x1p-126) & (ar < 0x1p128);
 		*out = (double) (float) res;
-		return ok;
+		/* not within one ulp of a float midpoint; a normal float */
+		return gs_quot_float_clear(qb) & gs_quot_normal(res, 0);
 	}
 	r = GS_FMA(-q, cd, sh) + sl;
 	rb = gs_f64_bits(r);
@@ -880,9 +904,8 @@ gs_quotient_fast(int64_t hi, int64_t lo, uint64_t c, double scale, int f8, doubl
 	ok = !(((qb & mant) == 0) & toward0 & (ar != 0));
 	qb += (uint64_t) (int64_t) (up - 2 * (up & toward0));
 	res = gs_f64_from_bits(qb) * scale;
-	ar = gs_f64_from_bits(gs_f64_bits(res) & ~sign);
 	*out = res;
-	return ok & (ar > 0x1p-1022) & (ar <= 0x1.fffffffffffffp1023);
+	return ok & gs_quot_normal(res, 1);
 }
 
 /*
@@ -892,9 +915,9 @@ gs_quotient_fast(int64_t hi, int64_t lo, uint64_t c, double scale, int f8, doubl
  * rounded, sd = RN(S), |S| < 2^63.  IEEE division rounds sd / cd once, to
  * nearest, ties to even, so for exact sd, q = RN(S / c) is the double
  * result unscaled, and scaling by 2^e is exact where the result is a
- * normal double (the test is gs_quotient_fast's).  A float: |sd - S| <=
- * 2^-53 |S| and |q - sd / c| <= u / 2 give |q - S / c| < 1.5 u, so
- * gs_quotient_fast's midpoint test holds.  plain: every result is known
+ * normal double (gs_quot_normal).  A float: |sd - S| <= 2^-53 |S| and |q
+ * - sd / c| <= u / 2 give |q - S / c| < 1.5 u, so gs_quotient_fast's
+ * midpoint test holds (gs_quot_float_clear).  plain: every result is known
  * normal (cpu/cpu_simd.h's gs_simd_means_plain), so only a float's
  * midpoint test remains.  Returns 1 with *out set (a float as a double; S
  * = 0 gives +0), or 0 where it cannot decide (results not normal, a
@@ -903,20 +926,18 @@ gs_quotient_fast(int64_t hi, int64_t lo, uint64_t c, double scale, int f8, doubl
 GS_HD int
 gs_quotient_exact(double sd, double cd, double scale, int f8, int plain, double *out)
 {
-	const uint64_t sign = UINT64_C(0x8000000000000000);
 	double		q = sd / cd,
-				res = q * scale,
-				ar = gs_f64_from_bits(gs_f64_bits(res) & ~sign);
-	uint64_t	qb = gs_f64_bits(q);
-	int			mid = ((qb & ((UINT64_C(1) << 29) - 1)) - ((UINT64_C(1) << 28) - 1) > 2) | (sd == 0);
+				res = q * scale;
 
 	if (!f8)
 	{
+		int			mid = gs_quot_float_clear(gs_f64_bits(q)) | (sd == 0);
+
 		*out = (double) (float) res;
-		return plain ? mid : mid & (((ar >= 0x1p-126) & (ar < 0x1p128)) | (sd == 0));
+		return plain ? mid : mid & (gs_quot_normal(res, 0) | (sd == 0));
 	}
 	*out = res;
-	return plain || ((ar > 0x1p-1022) & (ar <= 0x1.fffffffffffffp1023)) | (sd == 0);
+	return plain || gs_quot_normal(res, 1) | (sd == 0);
 }
 
 /*
