@@ -596,6 +596,25 @@ FloatLoop(WinScan *ws, FloatAcc *fa, const char *in, const char *lag, char *out,
 }
 
 /*
+ * What position i adds to a window sum in 64 bits (units 2^lsb, c's): the
+ * value entering, less the one leaving (lag; none where NULL).
+ */
+static inline __attribute__((always_inline)) int64_t
+Move64(const char *in, const char *lag, int64_t i, const FloatConsts *c, bool f8)
+{
+	double		x = f8 ? ((const double *) in)[i] : (double) ((const float *) in)[i];
+	int64_t		d = gs_f64_to_fixed64(x, c->s1, c->s2);
+
+	if (lag)
+	{
+		double		y = f8 ? ((const double *) lag)[i] : (double) ((const float *) lag)[i];
+
+		d -= gs_f64_to_fixed64(y, c->s1, c->s2);
+	}
+	return d;
+}
+
+/*
  * The means of a block of finite values without NULLs (the portable
  * path's tight loop): each value entering added, the one leaving (lag)
  * subtracted, each window sum (within the fast quotient's range, by the
@@ -624,15 +643,7 @@ MeanRun(WinScan *ws, FloatAcc *fa, const char *in, const char *lag, char *out, i
 
 			if (accw == W_ACC64)
 			{
-				double		x = f8 ? ((const double *) in)[i] : (double) ((const float *) in)[i];
-
-				a64 += gs_f64_to_fixed64(x, c->s1, c->s2);
-				if (lag)
-				{
-					double		y = f8 ? ((const double *) lag)[i] : (double) ((const float *) lag)[i];
-
-					a64 -= gs_f64_to_fixed64(y, c->s1, c->s2);
-				}
+				a64 += Move64(in, lag, i, c, f8);
 				s = a64;
 			}
 			else
@@ -674,17 +685,10 @@ MeanDirect(WinScan *ws, FloatAcc *fa, const char *in, const char *lag, char *out
 
 	for (i = 0; i < np; i++)
 	{
-		double		x = f8 ? ((const double *) in)[i] : (double) ((const float *) in)[i],
-					v;
+		double		v;
 
-		a64 += gs_f64_to_fixed64(x, c->s1, c->s2);
-		if (lag)
-		{
-			double		y = f8 ? ((const double *) lag)[i] : (double) ((const float *) lag)[i];
-
-			a64 -= gs_f64_to_fixed64(y, c->s1, c->s2);
-		}
-		else
+		a64 += Move64(in, lag, i, c, f8);
+		if (!lag)
 			cd += 1.0;
 		if (unlikely(!gs_quotient_exact((double) a64, cd, c->scale_d, f8, plain, &v)))
 			v = gs_mean_round(a64, c->lsb, c->scale_d, (uint64_t) cd, f8);

@@ -46,9 +46,8 @@ static long bracket_decided,
 
 /*
  * How often the direct quotient decided, of the sums below 2^53 (a
- * float's 2^63) tried
- * (an exact tie it never decides: a double's does not lie below 2^53
- * units, a float's double quotient is the midpoint itself).
+ * float's 2^63) tried (an exact tie it never decides: a double's does not
+ * lie below 2^53 units, a float's double quotient is the midpoint itself).
  */
 static long direct_decided,
 			direct_tried;
