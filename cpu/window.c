@@ -614,12 +614,38 @@ Move64(const char *in, const char *lag, int64_t i, const FloatConsts *c, bool f8
 	return d;
 }
 
+/* The largest unit whose 2^(unit + 52) is a double (Split52). */
+#define SPLIT52_MAX_UNIT	971
+
+/*
+ * A value x (position i of v) in units 2^lsb (c's) as h * 2^52 + l, by
+ * truncation: h = trunc(x / p), p = 2^(lsb + 52) and pinv = 1 / p, both
+ * doubles (lsb in [-1074, SPLIT52_MAX_UNIT]); |x| < 2^(lsb + 115).  Each step is exact:
+ * x * pinv only moves the exponent (x is 0 or at least 2^lsb, so the
+ * product is 0 or normal), h * p likewise, and the remainder r = x - h p,
+ * a multiple of 2^lsb below p in magnitude with x's sign, is a double, so
+ * the subtraction is exact and l = r * 2^-lsb (gs_f64_to_fixed64) an
+ * integer, |l| < 2^52.
+ */
+static inline __attribute__((always_inline)) int64_t
+Split52(const char *v, int64_t i, double p, double pinv, const FloatConsts *c, bool f8, int64_t *l)
+{
+	double		x = f8 ? ((const double *) v)[i] : (double) ((const float *) v)[i];
+	int64_t		h = (int64_t) (x * pinv);
+
+	*l = gs_f64_to_fixed64(x - (double) h * p, c->s1, c->s2);
+	return h;
+}
+
 /*
  * The means of a block of finite values without NULLs (the portable
  * path's tight loop): each value entering added, the one leaving (lag)
  * subtracted, each window sum (within the fast quotient's range, by the
  * caller's choice) split into the batch and divided MEAN_BATCH at a time
  * (gs_cpu_means).  Without values leaving each output counts one more.
+ * In 128 bits the sum is kept as the batch takes it, hi * 2^52 + lo, each
+ * value added in two parts (Split52: the unit at most SPLIT52_MAX_UNIT),
+ * lo's carry moved into hi after each position.
  */
 static inline __attribute__((always_inline)) void
 MeanRun(WinScan *ws, FloatAcc *fa, const char *in, const char *lag, char *out, int64_t np,
@@ -628,8 +654,11 @@ MeanRun(WinScan *ws, FloatAcc *fa, const char *in, const char *lag, char *out, i
 	MeanBatch  *mb = &ws->mb;
 	int64_t		nvals = ws->st.nvals;
 	int64_t		a64 = fa->a64;
-	gs_i128		a128 = fa->a128;
-	int64_t		i0;
+	int64_t		hi = (int64_t) (fa->a128 >> 52),
+				lo = (int64_t) fa->a128 & GS_QUOT_LO_MASK,
+				i0;
+	double		p = gs_pow2(c->lsb + 52),
+				pinv = gs_pow2(-(c->lsb + 52));
 
 	for (i0 = 0; i0 < np; i0 += MEAN_BATCH)
 	{
@@ -639,31 +668,38 @@ MeanRun(WinScan *ws, FloatAcc *fa, const char *in, const char *lag, char *out, i
 		for (j = 0; j < m; j++)
 		{
 			int64_t		i = i0 + j;
-			gs_i128		s;
 
 			if (accw == W_ACC64)
 			{
 				a64 += Move64(in, lag, i, c, f8);
-				s = a64;
+				hi = a64 >> 52;
+				lo = a64 & GS_QUOT_LO_MASK;
 			}
 			else
 			{
-				a128 += f8 ? gs_f64_to_fixed128(((const uint64_t *) in)[i], c->lsb)
-					: gs_f32_to_fixed128(((const uint32_t *) in)[i], c->lsb);
+				int64_t		l;
+
+				hi += Split52(in, i, p, pinv, c, f8, &l);
+				lo += l;
 				if (lag)
-					a128 -= f8 ? gs_f64_to_fixed128(((const uint64_t *) lag)[i], c->lsb)
-						: gs_f32_to_fixed128(((const uint32_t *) lag)[i], c->lsb);
-				s = a128;
+				{
+					hi -= Split52(lag, i, p, pinv, c, f8, &l);
+					lo -= l;
+				}
+				hi += lo >> 52;
+				lo &= GS_QUOT_LO_MASK;
 			}
 			nvals += lag == NULL;
-			mb->hi[j] = (int64_t) (s >> 52);
-			mb->lo[j] = (int64_t) s & GS_QUOT_LO_MASK;
+			mb->hi[j] = hi;
+			mb->lo[j] = lo;
 			mb->c[j] = nvals;
 		}
 		gs_cpu_means(mb->hi, mb->lo, mb->c, m, c->lsb, f8, out + i0 * (f8 ? 8 : 4));
 	}
-	fa->a64 = a64;
-	fa->a128 = a128;
+	if (accw == W_ACC64)
+		fa->a64 = a64;
+	else
+		fa->a128 = (gs_i128) hi * ((gs_i128) 1 << 52) + lo;
 	ws->st.nvals = nvals;
 }
 
@@ -1004,11 +1040,13 @@ FloatBlock(WinScan *ws, const char *in, int64_t a, const char *lag, char *out,
 
 	/*
 	 * Means of finite values without NULLs whose sums and counts lie in the
-	 * fast quotient's range (a 128-bit block's sums below 2^102 units):
+	 * fast quotient's range (a 128-bit block's sums below 2^102 units, its
+	 * unit at most SPLIT52_MAX_UNIT):
 	 * the tight loop, one division each (MeanDirect) where the sums lie in
 	 * an int64, a double's below 2^52 units
 	 */
-	if (mean && !special && !hasnulls && (accw == W_ACC64 || (accw == W_ACC128 && need <= 103)) &&
+	if (mean && !special && !hasnulls &&
+		(accw == W_ACC64 || (accw == W_ACC128 && need <= 103 && unit <= SPLIT52_MAX_UNIT)) &&
 		st->nvals + np <= (int64_t) GS_QUOT_MAX_COUNT)
 	{
 		const char *lg = b ? lag : NULL;

@@ -866,6 +866,48 @@ MeanUnitCases(void)
 }
 
 /*
+ * Means of doubles without NULLs whose sums need 65 to 103 bits at the
+ * ends of the range of units: multiples of 2^971 and 2^972 among values
+ * in [2^1023, 2^1024) (the portable loop splits each value at 2^(unit +
+ * 52), which must be a double: 971 the last unit it takes) and of the
+ * smallest subnormal among values about 2^-1000; one row of 12,289.
+ */
+static void
+HighUnitMeanCases(void)
+{
+	static const int units[] = {971, 972, -1074};
+	int64_t		n = 12289;
+	int			u,
+				w;
+
+	for (u = 0; u < 3; u++)
+		for (w = 0; w < 2; w++)
+		{
+			Case		c = {.type = GS_FLOAT8, .nitems = n, .row_len = n,
+				.op = w ? GS_OP_MOVAVG : GS_OP_CUMAVG, .window = w ? 3000 : 0,
+			.what = "means, 128-bit sums at the ends of the units"};
+			double	   *v = (double *) malloc(sizeof(double) * n);
+			int64_t		i;
+
+			for (i = 0; i < n; i++)
+			{
+				double		sign = (Rand64() & 1) ? -1.0 : 1.0;
+				uint64_t	m = (UINT64_C(1) << 52) | (Rand64() >> 12);
+
+				if (i % 2 == 0)
+					v[i] = sign * ldexp((double) (1 + 2 * RandBelow(1 << 19)), units[u]);
+				else
+					v[i] = sign * (units[u] > 0 ? ldexp((double) (m & ~UINT64_C(3)), 971)
+								   : ldexp((double) m, -1052));
+			}
+			c.values = v;
+			c.nvalues = n;
+			RunWindowCase(&c, false);
+			free(v);
+		}
+}
+
+/*
  * Moving sums of floats without NULLs (where the AVX-512 kernels take
  * blocks of finite values): every distribution, windows about the block
  * size and small ones, one row and rows of 1000.
@@ -2120,6 +2162,7 @@ main(int argc, char **argv)
 	WindowCases(true);
 	MovsumNoNullCases();
 	MeanUnitCases();
+	HighUnitMeanCases();
 	NarrowEdgeCases();
 	CheckedStopCases();
 	UnitEdgeCases();
