@@ -46,12 +46,15 @@ gs_simd_split_ok(bool f8, int need, int lsb)
  * 2^(top+1), both multiples of 2^lsb, an exact double below 2^53 units (so
  * one conversion of x - y gives the fixed-point difference)?  The rounded
  * difference of two doubles is exact when the exact one is representable,
- * and a multiple of 2^lsb below 2^(lsb+53) is.
+ * and a multiple of 2^lsb below 2^(lsb+53) is if it also lies below
+ * 2^1024: top at most 1022 (the difference of two doubles of opposite
+ * signs at 2^1023 or above may overflow; a float's, formed in double,
+ * cannot).
  */
 static inline bool
 gs_simd_diff_ok(int top, int lsb)
 {
-	return top + 2 - lsb <= 53;
+	return top + 2 - lsb <= 53 && top <= 1022;
 }
 
 /*

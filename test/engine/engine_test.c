@@ -870,7 +870,11 @@ MeanUnitCases(void)
  * ends of the range of units: multiples of 2^971 and 2^972 among values
  * in [2^1023, 2^1024) (the portable loop splits each value at 2^(unit +
  * 52), which must be a double: 971 the last unit it takes) and of the
- * smallest subnormal among values about 2^-1000; one row of 12,289.
+ * smallest subnormal among values about 2^-1000; one row of 12,289.  And
+ * moving sums of three positions over values of alternating sign about
+ * 2^(unit + 51): the value entering less the one leaving lies beyond the
+ * largest double at unit 972 (the kernels must not form it as one),
+ * though every window sum is about one value.
  */
 static void
 HighUnitMeanCases(void)
@@ -881,11 +885,12 @@ HighUnitMeanCases(void)
 				w;
 
 	for (u = 0; u < 3; u++)
-		for (w = 0; w < 2; w++)
+		for (w = 0; w < 3; w++)
 		{
 			Case		c = {.type = GS_FLOAT8, .nitems = n, .row_len = n,
-				.op = w ? GS_OP_MOVAVG : GS_OP_CUMAVG, .window = w ? 3000 : 0,
-			.what = "means, 128-bit sums at the ends of the units"};
+				.op = w == 2 ? GS_OP_MOVSUM : w ? GS_OP_MOVAVG : GS_OP_CUMAVG,
+				.window = w == 2 ? 3 : w ? 3000 : 0,
+			.what = "128-bit sums at the ends of the units"};
 			double	   *v = (double *) malloc(sizeof(double) * n);
 			int64_t		i;
 
@@ -894,7 +899,10 @@ HighUnitMeanCases(void)
 				double		sign = (Rand64() & 1) ? -1.0 : 1.0;
 				uint64_t	m = (UINT64_C(1) << 52) | (Rand64() >> 12);
 
-				if (i % 2 == 0)
+				if (w == 2)
+					v[i] = (i % 2 ? -1.0 : 1.0) *
+						ldexp((double) ((INT64_C(1) << 51) + 1 + 2 * (int64_t) RandBelow(1 << 19)), units[u]);
+				else if (i % 2 == 0)
 					v[i] = sign * ldexp((double) (1 + 2 * RandBelow(1 << 19)), units[u]);
 				else
 					v[i] = sign * (units[u] > 0 ? ldexp((double) (m & ~UINT64_C(3)), 971)

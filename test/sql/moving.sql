@@ -375,6 +375,16 @@ SELECT w, pg_temp.verify('{1,NaN,2,3,Infinity,4,5,-Infinity,6,7,NULL,NaN,NULL,NU
                       'gpu_movsum', w) AS f8_big,
        pg_temp.verify('{Infinity,1,-Infinity,2,3,4,Infinity,-Infinity,NaN,5}'::real[], 'gpu_movsum', w) AS both_inf
 FROM unnest(ARRAY[1, 2, 3, 5]) w ORDER BY w;
+-- 5,000 doubles about 2^1023 of alternating sign, multiples of 2^972 (exact
+-- in numeric as n): the value entering less the one leaving lies beyond the
+-- largest double, though no window sum does
+CREATE TEMP TABLE edge AS
+  SELECT 1 AS id, array_agg(x::float8 ORDER BY i) AS a, array_agg(x ORDER BY i) AS n
+  FROM (SELECT i, CASE WHEN i % 2 = 0 THEN 1 ELSE -1 END * (2::numeric ^ 1023 + (2 * i + 1) * 2::numeric ^ 972) AS x
+        FROM generate_series(0, 4999) i) v;
+SELECT pg_temp.verify_tab('edge', 1, 'a', 'n', 'gpu_movsum', 3) AS sum_w3,
+       pg_temp.verify_tab('edge', 1, 'a', 'n', 'gpu_movavg', 3) AS avg_w3,
+       pg_temp.verify_tab('edge', 1, 'a', 'n', 'gpu_movavg', 20) AS avg_w20;
 SELECT pg_temp.verify('{1,Infinity,2,-Infinity,3}'::real[], 'gpu_cumavg') AS cumavg,
        pg_temp.verify('{{1,NaN,2},{3,4,Infinity}}'::double precision[], 'gpu_cumavg') AS cumavg_rows;
 -- -0 only when every value of the window is -0 (NULLs have no value)
