@@ -28,6 +28,12 @@
  */
 #define GS_CPU_BLOCK_VALUES	GS_PREFETCH_VALUES
 
+/*
+ * Two doubles as one vector (GCC's vector extension): one division
+ * instruction divides both lanes (divpd on x86-64, fdiv .2d on ARM64).
+ */
+typedef double GsV2d __attribute__((vector_size(16)));
+
 /* Per-block constants of a scalar float loop. */
 typedef struct FloatConsts
 {

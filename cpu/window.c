@@ -214,7 +214,8 @@ IntLoop(WinScan *ws, GsElemType type, const char *in, const char *lag, char *out
  * The means of a block of an integer row without NULLs (see MeanRun): the
  * window sum in an int64 (acc64: int2 and int4 blocks whose sums stay
  * below 2^62) or an int128, split into the batch, divided MEAN_BATCH at a
- * time; sums that stay below 2^53, one division each.
+ * time; sums that stay below 2^53, one division each (two a division
+ * instruction).
  */
 static inline __attribute__((always_inline)) void
 IntMeanRun(WinScan *ws, GsElemType type, const char *in, const char *lag, char *out,
@@ -246,7 +247,26 @@ IntMeanRun(WinScan *ws, GsElemType type, const char *in, const char *lag, char *
 			ws->st.nvals = nvals + (lag == NULL ? np : 0);
 			return;
 		}
-		for (i0 = 0; i0 < np; i0++)
+		{
+			/* two means a division instruction */
+			bool		run = lag == NULL;
+			GsV2d		cv = {(double) (nvals + run), (double) (nvals + 2 * run)};
+			const GsV2d step = {2.0 * run, 2.0 * run};
+
+			for (i0 = 0; i0 + 1 < np; i0 += 2)
+			{
+				int64_t		a0 = a + IntAt(type, in, i0) - (lag ? IntAt(type, lag, i0) : 0);
+				GsV2d		q;
+
+				a = a0 + IntAt(type, in, i0 + 1) - (lag ? IntAt(type, lag, i0 + 1) : 0);
+				q = (GsV2d) {(double) a0, (double) a} / cv;
+				cv += step;
+				memcpy(o + i0, &q, sizeof(q));
+			}
+			nvals += run ? i0 : 0;
+		}
+		/* the last one of an odd count */
+		for (; i0 < np; i0++)
 		{
 			a += IntAt(type, in, i0) - (lag ? IntAt(type, lag, i0) : 0);
 			nvals += lag == NULL;

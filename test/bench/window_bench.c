@@ -19,14 +19,16 @@
  * leaves the means out (they take most of the time).  -i makes the values
  * whole numbers (the uniform ones truncated), whose sums need few bits
  * (narrow blocks: cpu/cpu_simd.h); -g rounds them to multiples of 2^-20
- * instead (as means_bench.sh's grid row: the 64-bit kernels).
+ * instead (as means_bench.sh's grid row: the 64-bit kernels).  -n measures
+ * an integer array instead (the uniform values times 1,000 as int4; sums
+ * int8, means double precision; no naive loop).
  *
  * Built with GS_BENCH_GPU (test/bench/window_bench_gpu, needs a GPU): the
  * same on the GPU engine, gs_cuda_scan host to host through a pinned
  * buffer of -p MiB (default 64), every kernel's window scan compared bit for
  * bit with the CPU engine's, and the naive loop left out.
  *
- * Usage: window_bench[_gpu] [-r reps] [-s] [-i | -g] [-w window]... [-p pinned_mb] [-k kernel 1-3]
+ * Usage: window_bench[_gpu] [-r reps] [-s] [-i | -g | -n] [-w window]... [-p pinned_mb] [-k kernel 1-3]
  *        [log2 sizes...]
  */
 #include "../../core/engine.h"
@@ -73,6 +75,9 @@ Engine(GsScanSpec *spec, GsScanResult *res)
 #endif
 }
 
+/* -n: an int4 array instead of the float ones. */
+static int	int4 = 0;
+
 /* The scans measured on each array: the operator and its window (0: none). */
 typedef struct Scan
 {
@@ -91,6 +96,8 @@ TimeOne(const Scan *sc, int f8, const void *x, void *y, int64_t n)
 	double		t0;
 
 	BenchFloatSpec(&spec, f8, x, y, n);
+	if (int4)
+		spec.type = GS_INT4;
 	spec.op = sc->op;
 	spec.window = sc->window < 0 ? n / 2 : sc->window;
 	t0 = BenchNow();
@@ -151,6 +158,8 @@ main(int argc, char **argv)
 			ints = 1;
 		else if (strcmp(argv[a], "-g") == 0)
 			grid = 1;
+		else if (strcmp(argv[a], "-n") == 0)
+			int4 = 1;
 		else if (strcmp(argv[a], "-o") == 0 && a + 1 < argc)
 			out_offset = atoi(argv[++a]) & 4095;
 		else if (strcmp(argv[a], "-w") == 0 && a + 1 < argc && nscans < 16)
@@ -201,15 +210,16 @@ main(int argc, char **argv)
 	{
 		int64_t		n = INT64_C(1) << sizes[si];
 
-		for (ti = 0; ti < 2; ti++)
+		for (ti = int4; ti < 2; ti++)
 		{
-			int			f8 = ti == 1;
-			size_t		sz = f8 ? 8 : 4;
-			void	   *x = malloc(sz * n);
+			int			f8 = ti == 1 && !int4;
+			size_t		insz = f8 ? 8 : 4,
+						sz = int4 ? 8 : insz;	/* results */
+			void	   *x = malloc(insz * n);
 			char	   *ybuf = malloc(sz * n + 4096);
 			void	   *y = ybuf + out_offset;
 			void	   *y2 = malloc(sz * n);
-			const char *type = f8 ? "float8" : "float4";
+			const char *type = int4 ? "int4" : f8 ? "float8" : "float4";
 			int64_t		i;
 			int			k;
 			char		label[32];
@@ -218,19 +228,26 @@ main(int argc, char **argv)
 			{
 				double		u = BenchUniform(-1000, 1000);
 
-				BenchStore(x, i, f8, ints ? (double) (int) u : grid ? nearbyint(u * 0x1p20) * 0x1p-20 : u);
+				if (int4)
+					((int32_t *) x)[i] = (int32_t) (u * 1000);
+				else
+					BenchStore(x, i, f8, ints ? (double) (int) u : grid ? nearbyint(u * 0x1p20) * 0x1p-20 : u);
 			}
 			/* every scan once unmeasured, then reps rounds of every scan in turn */
 			for (k = 0; k < nscans; k++)
-				(void) TimeOne(&scans[k], f8, x, y, n);
+				if (!(int4 && scans[k].naive))
+					(void) TimeOne(&scans[k], f8, x, y, n);
 			for (r = 0; r < reps; r++)
 				for (k = 0; k < nscans; k++)
-					t[k][r] = TimeOne(&scans[k], f8, x, y, n);
+					t[k][r] = int4 && scans[k].naive ? 0 : TimeOne(&scans[k], f8, x, y, n);
 			for (k = 0; k < nscans; k++)
 			{
 				GsScanSpec	spec;
 				GsScanResult res;
 				const char *same = "";
+
+				if (int4 && scans[k].naive)
+					continue;
 				double		ratio[64],
 							tk[64];
 
@@ -242,6 +259,8 @@ main(int argc, char **argv)
 				if (scans[k].op == GS_OP_MOVSUM && !scans[k].naive)
 				{
 					BenchFloatSpec(&spec, f8, x, y, n);
+					if (int4)
+						spec.type = GS_INT4;
 					spec.op = GS_OP_MOVSUM;
 					spec.window = scans[k].window < 0 ? n / 2 : scans[k].window;
 					(void) Engine(&spec, &res);
