@@ -738,6 +738,10 @@ MeanDirect(WinScan *ws, FloatAcc *fa, const char *in, const char *lag, char *out
 	int64_t		a64 = fa->a64;
 	double		cd = (double) nvals;
 	int64_t		i;
+	FloatConsts cl = *c;
+
+	/* the constants in registers: out, written each step, may not alias them */
+	c = &cl;
 
 	for (i = 0; i < np; i++)
 	{
@@ -756,6 +760,27 @@ MeanDirect(WinScan *ws, FloatAcc *fa, const char *in, const char *lag, char *out
 	fa->a64 = a64;
 	ws->st.nvals = lag ? nvals : nvals + np;
 }
+
+/*
+ * MeanDirect out of line, one function for each type and plain, each
+ * compiled apart for running means (no lag) and moving ones: inlined into
+ * FloatBlock, its loop kept the pointers and the sum on the stack.
+ */
+#define MEAN_DIRECT_FN(NAME, F8, PLAIN) \
+static __attribute__((noinline)) void \
+NAME(WinScan *ws, FloatAcc *fa, const char *in, const char *lag, char *out, int64_t np, \
+	 const FloatConsts *c) \
+{ \
+	if (lag) \
+		MeanDirect(ws, fa, in, lag, out, np, c, F8, PLAIN); \
+	else \
+		MeanDirect(ws, fa, in, NULL, out, np, c, F8, PLAIN); \
+}
+MEAN_DIRECT_FN(MeanDirectF8Plain, true, true)
+MEAN_DIRECT_FN(MeanDirectF8, true, false)
+MEAN_DIRECT_FN(MeanDirectF4Plain, false, true)
+MEAN_DIRECT_FN(MeanDirectF4, false, false)
+#undef MEAN_DIRECT_FN
 
 /* Widen an analysis so that it also bounds the values another one bounds. */
 static inline void
@@ -1074,13 +1099,13 @@ FloatBlock(WinScan *ws, const char *in, int64_t a, const char *lag, char *out,
 		if (accw == W_ACC64 && (need <= 53 || !f8))
 		{
 			if (f8 && plain)
-				MeanDirect(ws, &fa, in, lg, out, np, &c, true, true);
+				MeanDirectF8Plain(ws, &fa, in, lg, out, np, &c);
 			else if (f8)
-				MeanDirect(ws, &fa, in, lg, out, np, &c, true, false);
+				MeanDirectF8(ws, &fa, in, lg, out, np, &c);
 			else if (plain)
-				MeanDirect(ws, &fa, in, lg, out, np, &c, false, true);
+				MeanDirectF4Plain(ws, &fa, in, lg, out, np, &c);
 			else
-				MeanDirect(ws, &fa, in, lg, out, np, &c, false, false);
+				MeanDirectF4(ws, &fa, in, lg, out, np, &c);
 			CarryFromI128(&st->sum, fa.a64, unit);
 		}
 		else if (accw == W_ACC64)
