@@ -55,6 +55,30 @@ END \$\$;
 SQL
 }
 
+# A table's rows of medians (SQL on psql, one line a type) from the rounds
+# in table $1: the median of mode $2 (as ms alone, or as cell: ms and its
+# ratio to gpu_cumsum's), of gpu_cumsum, then gpu_cumavg, gpu_movavg and
+# gpu_movsum as cells.
+medians_table() {
+	psql -X -q -A -t -F ' | ' <<SQL
+WITH med AS (
+  SELECT typ, mode, percentile_disc(0.5) WITHIN GROUP (ORDER BY ms) AS ms
+  FROM $1 WHERE round > 0 GROUP BY typ, mode),
+p AS (SELECT typ, mode, round(ms::numeric, 1) AS ms,
+             round(ms::numeric, 1) || ' (' ||
+             round((ms / (SELECT ms FROM med c WHERE c.typ = med.typ AND c.mode = 'gpu_cumsum'))::numeric, 2)
+             || 'x)' AS cell
+      FROM med)
+SELECT '| ' || typ,
+       max($3) FILTER (WHERE mode = '$2'),
+       max(ms) FILTER (WHERE mode = 'gpu_cumsum'),
+       max(cell) FILTER (WHERE mode = 'gpu_cumavg'),
+       max(cell) FILTER (WHERE mode = 'gpu_movavg'),
+       max(cell) FILTER (WHERE mode = 'gpu_movsum') || ' |'
+FROM p GROUP BY typ ORDER BY typ;
+SQL
+}
+
 bench_build || exit 1
 cluster_start "-c shared_buffers=2GB" || exit 1
 trap cluster_remove EXIT
@@ -101,19 +125,7 @@ SQL
 	echo
 	echo "| type | read ms | gpu_cumsum ms | gpu_cumavg ms (/ cumsum) | gpu_movavg(a, 1000) ms (/ cumsum) | gpu_movsum(a, 1000) ms (/ cumsum) |"
 	echo "|---|---|---|---|---|---|"
-	psql -X -q -A -t -F ' | ' <<'SQL'
-WITH med AS (
-  SELECT typ, mode, percentile_disc(0.5) WITHIN GROUP (ORDER BY ms) AS ms
-  FROM runs WHERE round > 0 GROUP BY typ, mode),
-p AS (SELECT typ, mode, ms, (SELECT ms FROM med c WHERE c.typ = med.typ AND c.mode = 'gpu_cumsum') AS base FROM med)
-SELECT '| ' || typ,
-       max(round(ms::numeric, 1)) FILTER (WHERE mode = 'read'),
-       max(round(ms::numeric, 1)) FILTER (WHERE mode = 'gpu_cumsum'),
-       max(round(ms::numeric, 1) || ' (' || round((ms / base)::numeric, 2) || 'x)') FILTER (WHERE mode = 'gpu_cumavg'),
-       max(round(ms::numeric, 1) || ' (' || round((ms / base)::numeric, 2) || 'x)') FILTER (WHERE mode = 'gpu_movavg'),
-       max(round(ms::numeric, 1) || ' (' || round((ms / base)::numeric, 2) || 'x)') FILTER (WHERE mode = 'gpu_movsum') || ' |'
-FROM p GROUP BY typ ORDER BY typ;
-SQL
+	medians_table runs read ms
 	echo
 	echo "Where each statement's time went, one more call each (gpuscan_last_run(); ms):"
 	echo
@@ -167,18 +179,6 @@ $(rounds_sql bench_w wruns)
 SQL
 	echo "| type | PostgreSQL sum(x) OVER ms (/ cumsum) | gpu_cumsum ms | gpu_cumavg ms (/ cumsum) | gpu_movavg(x, 1000) ms (/ cumsum) | gpu_movsum(x, 1000) ms (/ cumsum) |"
 	echo "|---|---|---|---|---|---|"
-	psql -X -q -A -t -F ' | ' <<'SQL'
-WITH med AS (
-  SELECT typ, mode, percentile_disc(0.5) WITHIN GROUP (ORDER BY ms) AS ms
-  FROM wruns WHERE round > 0 GROUP BY typ, mode),
-p AS (SELECT typ, mode, ms, (SELECT ms FROM med c WHERE c.typ = med.typ AND c.mode = 'gpu_cumsum') AS base FROM med)
-SELECT '| ' || typ,
-       max(round(ms::numeric, 1) || ' (' || round((ms / base)::numeric, 2) || 'x)') FILTER (WHERE mode = 'sum'),
-       max(round(ms::numeric, 1)) FILTER (WHERE mode = 'gpu_cumsum'),
-       max(round(ms::numeric, 1) || ' (' || round((ms / base)::numeric, 2) || 'x)') FILTER (WHERE mode = 'gpu_cumavg'),
-       max(round(ms::numeric, 1) || ' (' || round((ms / base)::numeric, 2) || 'x)') FILTER (WHERE mode = 'gpu_movavg'),
-       max(round(ms::numeric, 1) || ' (' || round((ms / base)::numeric, 2) || 'x)') FILTER (WHERE mode = 'gpu_movsum') || ' |'
-FROM p GROUP BY typ ORDER BY typ;
-SQL
+	medians_table wruns sum cell
 } 2>&1 | tee "$LOG"
 echo "(log: $LOG)"
