@@ -640,12 +640,12 @@ Move64(const char *in, const char *lag, int64_t i, const FloatConsts *c, bool f8
 /*
  * A value x (position i of v) in units 2^lsb (c's) as h * 2^52 + l, by
  * truncation: h = trunc(x / p), p = 2^(lsb + 52) and pinv = 1 / p, both
- * doubles (lsb in [-1074, SPLIT52_MAX_UNIT]); |x| < 2^(lsb + 115).  Each step is exact:
- * x * pinv only moves the exponent (x is 0 or at least 2^lsb, so the
- * product is 0 or normal), h * p likewise, and the remainder r = x - h p,
- * a multiple of 2^lsb below p in magnitude with x's sign, is a double, so
- * the subtraction is exact and l = r * 2^-lsb (gs_f64_to_fixed64) an
- * integer, |l| < 2^52.
+ * doubles (lsb in [-1074, SPLIT52_MAX_UNIT]); |x| < 2^(lsb + 115).  Each
+ * step is exact: x * pinv only moves the exponent (x is 0 or at least
+ * 2^lsb, so the product is 0 or normal), h * p likewise, and the
+ * remainder r = x - h p, a multiple of 2^lsb below p in magnitude with
+ * x's sign, is a double, so the subtraction is exact and l = r * 2^-lsb
+ * (gs_f64_to_fixed64) an integer, |l| < 2^52.
  */
 static inline __attribute__((always_inline)) int64_t
 Split52(const char *v, int64_t i, double p, double pinv, const FloatConsts *c, bool f8, int64_t *l)
