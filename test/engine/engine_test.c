@@ -872,25 +872,27 @@ MeanUnitCases(void)
  * 52), which must be a double: 971 the last unit it takes) and of the
  * smallest subnormal among values about 2^-1000; one row of 12,289.  And
  * moving sums of three positions over values of alternating sign about
- * 2^(unit + 51): the value entering less the one leaving lies beyond the
- * largest double at unit 972 (the kernels must not form it as one),
- * though every window sum is about one value.
+ * 2^(unit + 51), and of 101 over 301 such values (sums in 64 bits): the
+ * value entering less the one leaving lies beyond the largest double at
+ * unit 972 (the kernels must not form it as one), though every window
+ * sum is about one value.
  */
 static void
 HighUnitMeanCases(void)
 {
 	static const int units[] = {971, 972, -1074};
-	int64_t		n = 12289;
+	static const int64_t windows[] = {0, 3000, 3, 101};
 	int			u,
 				w;
 
 	for (u = 0; u < 3; u++)
-		for (w = 0; w < 3; w++)
+		for (w = 0; w < 4; w++)
 		{
+			int64_t		n = w == 3 ? 301 : 12289;
 			Case		c = {.type = GS_FLOAT8, .nitems = n, .row_len = n,
-				.op = w == 2 ? GS_OP_MOVSUM : w ? GS_OP_MOVAVG : GS_OP_CUMAVG,
-				.window = w == 2 ? 3 : w ? 3000 : 0,
-			.what = "128-bit sums at the ends of the units"};
+				.op = w >= 2 ? GS_OP_MOVSUM : w ? GS_OP_MOVAVG : GS_OP_CUMAVG,
+				.window = windows[w],
+			.what = "sums at the ends of the units"};
 			double	   *v = (double *) malloc(sizeof(double) * n);
 			int64_t		i;
 
@@ -899,7 +901,7 @@ HighUnitMeanCases(void)
 				double		sign = (Rand64() & 1) ? -1.0 : 1.0;
 				uint64_t	m = (UINT64_C(1) << 52) | (Rand64() >> 12);
 
-				if (w == 2)
+				if (w >= 2)
 					v[i] = (i % 2 ? -1.0 : 1.0) *
 						ldexp((double) ((INT64_C(1) << 51) + 1 + 2 * (int64_t) RandBelow(1 << 19)), units[u]);
 				else if (i % 2 == 0)
