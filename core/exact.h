@@ -790,6 +790,33 @@ gs_round_quotient(int neg, gs_u128 mag, int sticky_in, int e, uint64_t c, int f8
 #define GS_QUOT_HI_OK(hi)	((uint64_t) ((hi) + (INT64_C(1) << 51)) < (UINT64_C(1) << 52))
 
 /*
+ * A float mean from the double q, within 1.5 of q's ulps of the exact
+ * quotient (gs_quotient_fast's step 5, gs_quotient_exact): is q's rounding
+ * to float that of the exact quotient, q's low 29 bits (qb: q's bits)
+ * differing from a float midpoint's 2^28 by 2 or more?
+ */
+GS_HD int
+gs_quot_float_clear(uint64_t qb)
+{
+	return ((qb & ((UINT64_C(1) << 29) - 1)) - ((UINT64_C(1) << 28) - 1)) > 2;
+}
+
+/*
+ * Is a scaled mean res a normal number of its type, so that its scaling was
+ * exact (gs_quotient_fast's step 6; a double's bound strict: a product just
+ * below 2^-1022 may round onto it)?
+ */
+GS_HD int
+gs_quot_normal(double res, int f8)
+{
+	double		ar = gs_f64_from_bits(gs_f64_bits(res) & ~UINT64_C(0x8000000000000000));
+
+	if (f8)
+		return (ar > 0x1p-1022) & (ar <= 0x1.fffffffffffffp1023);
+	return (ar >= 0x1p-126) & (ar < 0x1p128);
+}
+
+/*
  * The fast exact quotient: S * 2^e / c rounded to double (f8) or float,
  * half to even, for S = hi * 2^52 + lo (0 <= lo < 2^52, hi in range:
  * GS_QUOT_HI_OK, so |S| <= 2^103), S != 0, 1 <= c < 2^52, scale = 2^e.
@@ -835,33 +862,6 @@ gs_round_quotient(int neg, gs_u128 mag, int sticky_in, int e, uint64_t c, int f8
  * Multiplications in this function are exact, so contraction into fused
  * multiply-adds changes nothing.
  */
-/*
- * A float mean from the double q, within 1.5 of q's ulps of the exact
- * quotient (gs_quotient_fast's step 5, gs_quotient_exact): is q's rounding
- * to float that of the exact quotient, q's low 29 bits (qb: q's bits)
- * differing from a float midpoint's 2^28 by 2 or more?
- */
-GS_HD int
-gs_quot_float_clear(uint64_t qb)
-{
-	return ((qb & ((UINT64_C(1) << 29) - 1)) - ((UINT64_C(1) << 28) - 1)) > 2;
-}
-
-/*
- * Is a scaled mean res a normal number of its type, so that its scaling was
- * exact (gs_quotient_fast's step 6; a double's bound strict: a product just
- * below 2^-1022 may round onto it)?
- */
-GS_HD int
-gs_quot_normal(double res, int f8)
-{
-	double		ar = gs_f64_from_bits(gs_f64_bits(res) & ~UINT64_C(0x8000000000000000));
-
-	if (f8)
-		return (ar > 0x1p-1022) & (ar <= 0x1.fffffffffffffp1023);
-	return (ar >= 0x1p-126) & (ar < 0x1p128);
-}
-
 GS_HD int
 gs_quotient_fast(int64_t hi, int64_t lo, uint64_t c, double scale, int f8, double *out)
 {

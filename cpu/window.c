@@ -615,6 +615,13 @@ FloatLoop(WinScan *ws, FloatAcc *fa, const char *in, const char *lag, char *out,
 	return bad;
 }
 
+/* Value i of packed float8 (f8) or float4 values, as a double. */
+static inline __attribute__((always_inline)) double
+FloatAt(const char *v, int64_t i, bool f8)
+{
+	return f8 ? ((const double *) v)[i] : (double) ((const float *) v)[i];
+}
+
 /*
  * What position i adds to a window sum in 64 bits (units 2^lsb, c's): the
  * value entering, less the one leaving (lag; none where NULL).
@@ -622,15 +629,10 @@ FloatLoop(WinScan *ws, FloatAcc *fa, const char *in, const char *lag, char *out,
 static inline __attribute__((always_inline)) int64_t
 Move64(const char *in, const char *lag, int64_t i, const FloatConsts *c, bool f8)
 {
-	double		x = f8 ? ((const double *) in)[i] : (double) ((const float *) in)[i];
-	int64_t		d = gs_f64_to_fixed64(x, c->s1, c->s2);
+	int64_t		d = gs_f64_to_fixed64(FloatAt(in, i, f8), c->s1, c->s2);
 
 	if (lag)
-	{
-		double		y = f8 ? ((const double *) lag)[i] : (double) ((const float *) lag)[i];
-
-		d -= gs_f64_to_fixed64(y, c->s1, c->s2);
-	}
+		d -= gs_f64_to_fixed64(FloatAt(lag, i, f8), c->s1, c->s2);
 	return d;
 }
 
@@ -650,7 +652,7 @@ Move64(const char *in, const char *lag, int64_t i, const FloatConsts *c, bool f8
 static inline __attribute__((always_inline)) int64_t
 Split52(const char *v, int64_t i, double p, double pinv, const FloatConsts *c, bool f8, int64_t *l)
 {
-	double		x = f8 ? ((const double *) v)[i] : (double) ((const float *) v)[i];
+	double		x = FloatAt(v, i, f8);
 	int64_t		h = (int64_t) (x * pinv);
 
 	*l = gs_f64_to_fixed64(x - (double) h * p, c->s1, c->s2);
