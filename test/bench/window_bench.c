@@ -78,6 +78,15 @@ Engine(GsScanSpec *spec, GsScanResult *res)
 /* -n: an int4 array instead of the float ones. */
 static int	int4 = 0;
 
+/* The engine's spec of the array x (float8 where f8, or int4 with -n). */
+static void
+ArraySpec(GsScanSpec *spec, int f8, const void *x, void *y, int64_t n)
+{
+	BenchFloatSpec(spec, f8, x, y, n);
+	if (int4)
+		spec->type = GS_INT4;
+}
+
 /* The scans measured on each array: the operator and its window (0: none). */
 typedef struct Scan
 {
@@ -95,9 +104,7 @@ TimeOne(const Scan *sc, int f8, const void *x, void *y, int64_t n)
 	GsScanResult res;
 	double		t0;
 
-	BenchFloatSpec(&spec, f8, x, y, n);
-	if (int4)
-		spec.type = GS_INT4;
+	ArraySpec(&spec, f8, x, y, n);
 	spec.op = sc->op;
 	spec.window = sc->window < 0 ? n / 2 : sc->window;
 	t0 = BenchNow();
@@ -173,17 +180,15 @@ main(int argc, char **argv)
 		else if (nsizes < 8)
 			sizes[nsizes++] = atoi(argv[a]);
 	}
-	if (sums_only)
-	{
-		/* drop the means */
-		for (a = 0; a < nscans; a++)
-			if (scans[a].op == GS_OP_MOVAVG || scans[a].op == GS_OP_CUMAVG)
-			{
-				memmove(&scans[a], &scans[a + 1], sizeof(Scan) * (nscans - a - 1));
-				nscans--;
-				a--;
-			}
-	}
+	/* drop the means with -s, the naive float loop with -n */
+	for (a = 0; a < nscans; a++)
+		if ((sums_only && (scans[a].op == GS_OP_MOVAVG || scans[a].op == GS_OP_CUMAVG)) ||
+			(int4 && scans[a].naive))
+		{
+			memmove(&scans[a], &scans[a + 1], sizeof(Scan) * (nscans - a - 1));
+			nscans--;
+			a--;
+		}
 	if (reps < 1 || reps > 64)
 		reps = 7;
 	if (nsizes == 0)
@@ -235,19 +240,15 @@ main(int argc, char **argv)
 			}
 			/* every scan once unmeasured, then reps rounds of every scan in turn */
 			for (k = 0; k < nscans; k++)
-				if (!(int4 && scans[k].naive))
-					(void) TimeOne(&scans[k], f8, x, y, n);
+				(void) TimeOne(&scans[k], f8, x, y, n);
 			for (r = 0; r < reps; r++)
 				for (k = 0; k < nscans; k++)
-					t[k][r] = int4 && scans[k].naive ? 0 : TimeOne(&scans[k], f8, x, y, n);
+					t[k][r] = TimeOne(&scans[k], f8, x, y, n);
 			for (k = 0; k < nscans; k++)
 			{
 				GsScanSpec	spec;
 				GsScanResult res;
 				const char *same = "";
-
-				if (int4 && scans[k].naive)
-					continue;
 				double		ratio[64],
 							tk[64];
 
@@ -258,9 +259,7 @@ main(int argc, char **argv)
 				}
 				if (scans[k].op == GS_OP_MOVSUM && !scans[k].naive)
 				{
-					BenchFloatSpec(&spec, f8, x, y, n);
-					if (int4)
-						spec.type = GS_INT4;
+					ArraySpec(&spec, f8, x, y, n);
 					spec.op = GS_OP_MOVSUM;
 					spec.window = scans[k].window < 0 ? n / 2 : scans[k].window;
 					(void) Engine(&spec, &res);
