@@ -34,6 +34,70 @@
  */
 typedef double GsV2d __attribute__((vector_size(16)));
 
+/* The same 16 bytes as other lanes, and two floats (8 bytes). */
+typedef int64_t GsV2l __attribute__((vector_size(16)));
+typedef int32_t GsV4i __attribute__((vector_size(16)));
+typedef uint32_t GsV4u __attribute__((vector_size(16)));
+typedef float GsV2f __attribute__((vector_size(8)));
+
+/*
+ * The low 32-bit words of the four 64-bit lanes of a and b (two each, as
+ * 32-bit lanes), in one vector.
+ */
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define GS_LOW_WORD_LANES	1, 3, 5, 7
+#else
+#define GS_LOW_WORD_LANES	0, 2, 4, 6
+#endif
+#ifdef __clang__
+#define GS_LOW_WORDS(a, b)	__builtin_shufflevector(a, b, GS_LOW_WORD_LANES)
+#else
+#define GS_LOW_WORDS(a, b)	__builtin_shuffle(a, b, (GsV4u) {GS_LOW_WORD_LANES})
+#endif
+
+/* Two doubles rounded to floats (one cvtpd2ps on x86-64, fcvtn on ARM64). */
+static inline GsV2f
+GsV2dToFloats(GsV2d v)
+{
+#if defined(__clang__) || __GNUC__ >= 9
+	return __builtin_convertvector(v, GsV2f);
+#else
+	return (GsV2f) {(float) v[0], (float) v[1]};
+#endif
+}
+
+/*
+ * Might any of four float means, from the double quotients q0 and q1 (two
+ * each), lie near a float midpoint (gs_quot_float_clear false for one)?
+ * The low 32 bits of the four quotients in one vector: the test is on
+ * their low 29 bits b, near where b - (2^28 - 1) < 3 as an unsigned, that
+ * is where b + 2^31 - (2^28 - 1), taken as signed, is at most INT32_MIN + 2.
+ */
+static inline bool
+GsMidpointsNear4(GsV2d q0, GsV2d q1)
+{
+	GsV4u		b = GS_LOW_WORDS((GsV4u) q0, (GsV4u) q1);
+	GsV4i		t = (GsV4i) ((b & 0x1fffffffu) + (0x80000000u - 0x0fffffffu));
+	GsV2l		near = (GsV2l) (t <= INT32_MIN + 2);
+
+	return (near[0] | near[1]) != 0;
+}
+
+/*
+ * The lanes of a pair of scaled means res (of sums s) that are not normal
+ * numbers of their type and not of a zero sum (gs_quotient_exact's test
+ * where the block is not plain): -1 there, else 0.
+ */
+static inline GsV2l
+GsNotNormal2(GsV2d res, GsV2d s, bool f8)
+{
+	GsV2d		ar = (GsV2d) ((GsV2l) res & INT64_MAX);
+	GsV2l		ok = f8 ? (ar > 0x1p-1022) & (ar <= 0x1.fffffffffffffp1023)
+		: (ar >= 0x1p-126) & (ar < 0x1p128);
+
+	return ~(ok | (s == 0.0));
+}
+
 /* Per-block constants of a scalar float loop. */
 typedef struct FloatConsts
 {

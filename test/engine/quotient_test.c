@@ -660,6 +660,156 @@ EngineTies(void)
 	Check(bad == 0, "engine means on ties", detail);
 }
 
+/*
+ * The portable means' vector tests (cpu/cpu.h: GsMidpointsNear4 on four
+ * quotients, GsNotNormal2 on two results) against the scalar ones they
+ * stand for (core/exact.h: gs_quot_float_clear, gs_quot_normal): each
+ * lane in turn about a float midpoint (low 29 bits 2^28 - 4 to 2^28 + 4,
+ * the others far from one), random bits, and results about the bounds of
+ * the normal range of either type.
+ */
+static void
+VectorTests(void)
+{
+	static const double f8r[] = {0.0, 0x1p-1074, 0x1p-1023, 0x1.fffffffffffffp-1023, 0x1p-1022,
+		0x1.0000000000001p-1022, 1.0, 0x1.fffffffffffffp1023, INFINITY};
+	static const double f4r[] = {0.0, 0x1p-149, 0x1.fffffcp-127, 0x1.fffffffffffffp-127, 0x1p-126,
+		0x1.0000000000001p-126, 1.0, 0x1.fffffep127, 0x1.fffffffffffffp127, 0x1p128, INFINITY};
+	int			lane,
+				off,
+				i,
+				k,
+				n = 0,
+				bad = 0;
+	char		detail[100];
+
+	for (i = 0; i < 40000; i++)
+	{
+		uint64_t	qb[4];
+		bool		want = false;
+		GsV2d		q0,
+					q1;
+
+		lane = i % 5;			/* 4: no lane about a midpoint */
+		off = (int) RandBelow(9) - 4;
+		for (k = 0; k < 4; k++)
+		{
+			uint64_t	lo;
+
+			if (k == lane)
+				lo = (UINT64_C(1) << 28) + off;
+			else if (i % 3 == 0)
+				lo = RandBelow(UINT64_C(1) << 29);	/* near by chance, rarely */
+			else
+				do
+					lo = RandBelow(UINT64_C(1) << 29);
+				while (lo + 4 >= (UINT64_C(1) << 28) && lo <= (UINT64_C(1) << 28) + 4);
+			/* lo's edges too: all zeros, all ones */
+			if (k != lane && i % 7 == 0)
+				lo = k & 1 ? (UINT64_C(1) << 29) - 1 : 0;
+			qb[k] = (Rand64() & ~((UINT64_C(1) << 29) - 1)) | lo;
+			want |= !gs_quot_float_clear(qb[k]);
+		}
+		memcpy(&q0, qb, 16);
+		memcpy(&q1, qb + 2, 16);
+		n++;
+		if (GsMidpointsNear4(q0, q1) != want)
+		{
+			if (bad++ == 0)
+				printf("FAIL midpoint test of four: lane %d offset %d: got %d, want %d\n",
+					   lane, off, (int) !want, (int) want);
+		}
+	}
+	for (k = 0; k < 2; k++)
+	{
+		const double *r = k ? f8r : f4r;
+		int			nr = k ? (int) (sizeof(f8r) / sizeof(f8r[0])) : (int) (sizeof(f4r) / sizeof(f4r[0]));
+
+		for (i = 0; i < nr * nr * 4; i++)
+		{
+			double		a = r[i % nr] * (i & 1 ? -1 : 1),
+						b = r[(i / nr) % nr],
+						sa = (i / (nr * nr)) & 1 ? 0.0 : 1.0,
+						sb = (i / (nr * nr)) & 2 ? 0.0 : -1.0;
+			GsV2d		res = {a, b},
+						sums = {sa, sb};
+			GsV2l		got = GsNotNormal2(res, sums, k);
+			bool		wa = !(gs_quot_normal(a, k) | (sa == 0)),
+						wb = !(gs_quot_normal(b, k) | (sb == 0));
+
+			n++;
+			if ((got[0] != 0) != wa || (got[1] != 0) != wb)
+			{
+				if (bad++ == 0)
+					printf("FAIL normal test of two, %s: %a (sum %g), %a (sum %g): got %d %d, want %d %d\n",
+						   k ? "double" : "real", a, sa, b, sb, (int) (got[0] != 0), (int) (got[1] != 0),
+						   (int) wa, (int) wb);
+			}
+		}
+	}
+	snprintf(detail, sizeof(detail), "%d cases, %d wrong", n, bad);
+	Check(bad == 0, "vector tests of the portable means", detail);
+}
+
+/*
+ * Double means whose quotient, S / c in units 2^e, lands on a midpoint of
+ * the subnormal grid (2^-1074, that is 2^-t units for e = -1074 + t) where
+ * S / c does not: q = RN(S / c) exact, then scaled, would round the tie
+ * to even, half of them wrongly; the engine must find them not normal and
+ * take the exact path.  Found by trying sums below 2^52 (t = 1), and below
+ * 2^52 / (c (c + 6)) (larger t), so that the block's bound on its sums (n
+ * values, each at most S) stays below 2^52 units and the portable loops
+ * take each mean by one division (MeanDirect); each array one value S *
+ * 2^e and c + 5 zeros (its running mean at c - 1 is S / c, the moving mean
+ * of window c too; the position inside a group of four).
+ */
+static void
+EngineSubnormalTies(void)
+{
+	static const int cs[] = {3, 5, 7, 9, 1000};
+	int			ci,
+				t,
+				found = 0,
+				runs = 0,
+				bad = 0;
+	char		detail[100];
+
+	for (ci = 0; ci < (int) (sizeof(cs) / sizeof(cs[0])); ci++)
+		for (t = 1; t <= 4; t++)
+		{
+			int			c = cs[ci],
+						tries,
+						got = 0;
+			int			tt = t == 1 ? 1 : BitLen((__int128) c * (c + 6)) + t - 1;
+
+			for (tries = 0; tries < 200000 && got < 4; tries++)
+			{
+				/* S / c in the subnormal range's top binade, [2^(51 - tt), 2^(52 - tt)) */
+				int64_t		s = (int64_t) (((UINT64_C(1) << (51 - tt)) + RandBelow(UINT64_C(1) << (51 - tt))) * c
+										   + RandBelow(c));
+				double		q = (double) s / c,
+							g = ldexp(q, tt);
+				int64_t		n = c + 6;
+				double	   *vals;
+
+				/* q on a midpoint of the grid (g = m + 1/2), S / c not on it */
+				if (g - floor(g) != 0.5 ||
+					(__int128) s * ((__int128) 2 << tt) == (__int128) c * (__int128) (2 * floor(g) + 1))
+					continue;
+				got++;
+				vals = calloc(n, 8);
+				vals[0] = ldexp((double) s, -1074 + tt);
+				runs += 2;
+				bad += !EngineRun(GS_FLOAT8, GS_OP_CUMAVG, 0, vals, n, "cumavg of a subnormal tie");
+				bad += !EngineRun(GS_FLOAT8, GS_OP_MOVAVG, c, vals, n, "movavg of a subnormal tie");
+				free(vals);
+			}
+			found += got;
+		}
+	snprintf(detail, sizeof(detail), "%d sums, %d runs, %d wrong", found, runs, bad);
+	Check(bad == 0 && found >= 20, "engine means on subnormal ties", detail);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -673,6 +823,7 @@ main(int argc, char **argv)
 		argi++;
 	}
 	rng_state = argi < argc ? strtoull(argv[argi], NULL, 10) : 20261125;
+	VectorTests();
 	TieSums(true);
 	TieSums(false);
 	FloatMidpointSums();
@@ -698,6 +849,7 @@ main(int argc, char **argv)
 			gs_cpu_simd = 2;
 		}
 		EngineTies();
+		EngineSubnormalTies();
 	}
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;
