@@ -2,10 +2,16 @@
 """test/leaks.py -- 10,000 scans in one backend leave its memory flat.
 
 One connection makes --calls calls (default 10,000) of gpu_cumsum (inclusive
-and exclusive), gpu_cummax and gpu_cummin over arrays of every element type,
-from empty to 4M elements, one row and many, with and without NULLs; about
-one call in 25 errors (a bigint or float total out of range) and one in 100
-is cancelled by statement_timeout in the middle of its scans.  With --faults
+and exclusive), gpu_cummax, gpu_cummin, gpu_movsum, gpu_movavg (windows of
+100) and gpu_cumavg over arrays of every element type,
+from empty to 4M elements, one row and many, with and without NULLs, and
+about one call in six over table rows instead: the window forms
+(gpu_cumsum, gpu_cummin, gpu_movavg, gpu_cumavg OVER, partitioned or not)
+of every type and the exact aggregates (exact_sum over a moving frame,
+exact_avg by group) of the float types.  About one call in 25 errors (a
+bigint or float total out of range, from an array or from rows) and one in
+100 is cancelled by statement_timeout in the middle of its scans (a 4M
+array, or a window over a million rows).  With --faults
 (GPU machine) one call in 50 has a GPU fault injected (gpuscan.inject_fault:
 a failed device allocation, which falls back to the CPU, or a failing CUDA
 call, which errors and resets the context).
@@ -33,9 +39,12 @@ from tally import Tally
 
 TYPES = {"int2": "smallint", "int4": "integer", "int8": "bigint",
          "float4": "real", "float8": "double precision"}
-FUNCS = ["gpu_cumsum(%s)", "gpu_cumsum(%s, true)", "gpu_cummax(%s)", "gpu_cummin(%s)"]
+FUNCS = ["gpu_cumsum(%s)", "gpu_cumsum(%s, true)", "gpu_cummax(%s)", "gpu_cummin(%s)",
+         "gpu_movsum(%s, 100)", "gpu_movavg(%s, 100)", "gpu_cumavg(%s)"]
 SMALL = [0, 1, 7, 1000, 4097, 65536]     # random values
 LARGE = [(1 << 20) + 3, 1 << 22]         # array_fill: random data would take long to make
+ROWS = 3000                              # rows of the table the window queries read
+BIG_ROWS = 1000000                       # rows of the one they are cancelled in
 CHECK_EVERY = 250
 WARMUP = 2000
 # tolerances over the plateau: bytes of memory contexts, kB of RssAnon, MiB of GPU memory
@@ -87,6 +96,40 @@ def make_arrays(conn):
     return [(int(i), ty, int(n)) for i, ty, n in rows], col
 
 
+def make_rows(conn):
+    """The tables of the window and aggregate queries; returns (good, bad, big): lists of
+    (label, sql, expected count or None where it must fail with 22003)."""
+    conn.query("CREATE TEMP TABLE wrows (id serial, k int, a2 smallint, a4 integer, a8 bigint, "
+               "f4 real, f8 double precision)")
+    conn.query("INSERT INTO wrows (k, a2, a4, a8, f4, f8) SELECT g %% 7, %s FROM generate_series(1, %d) g"
+               % (", ".join(value_sql(ty) for ty in TYPES), ROWS))
+    conn.query("CREATE TEMP TABLE wovf (id int, a8 bigint, f8 double precision)")
+    conn.query("INSERT INTO wovf VALUES (1, 9223372036854775807, 1e308), (2, 1, 1e308), (3, 2, 1)")
+    conn.query("CREATE TEMP TABLE wbig AS SELECT g AS id, (g %% 1000)::float8 AS x "
+               "FROM generate_series(1, %d) g" % BIG_ROWS)
+    conn.query("CREATE INDEX ON wbig (id)")
+    conn.query("ANALYZE wbig")
+    col = {"int2": "a2", "int4": "a4", "int8": "a8", "float4": "f4", "float8": "f8"}
+    # count(v) keeps v: a subquery's output that nothing uses is not computed at all
+    count = "SELECT count(*), count(v) FROM (SELECT %s AS v FROM %s) s"
+    good = []
+    for ty, c in col.items():
+        for f in ["gpu_cumsum(%s) OVER (PARTITION BY k ORDER BY id)", "gpu_cummin(%s) OVER (ORDER BY id)",
+                  "gpu_movavg(%s, 50) OVER (ORDER BY id)", "gpu_cumavg(%s) OVER (PARTITION BY k ORDER BY id)"]:
+            good.append(("%s over %s rows" % (f % c, ty), count % (f % c, "wrows"), ROWS))
+        if ty.startswith("float"):
+            f = "exact_sum(%s) OVER (ORDER BY id ROWS 20 PRECEDING)" % c
+            good.append(("%s over %s rows" % (f, ty), count % (f, "wrows"), ROWS))
+            f = "exact_avg(%s)" % c
+            good.append(("%s by group, %s" % (f, ty), count % (f, "wrows GROUP BY k"), 7))
+    bad = [("gpu_cumsum(a8) OVER, past bigint", count % ("gpu_cumsum(a8) OVER (ORDER BY id)", "wovf"), None),
+           ("exact_sum(f8) OVER, past DBL_MAX", count % ("exact_sum(f8) OVER (ORDER BY id)", "wovf"), None)]
+    big = [("gpu_cumsum(x) OVER a million rows", count % ("gpu_cumsum(x) OVER (ORDER BY id)", "wbig"), BIG_ROWS),
+           ("exact_sum(x) OVER a million rows, moving",
+            count % ("exact_sum(x) OVER (ORDER BY id ROWS 99 PRECEDING)", "wbig"), BIG_ROWS)]
+    return good, bad, big
+
+
 def measure(conn, gpu_mem):
     """(RssAnon kB, memory-context bytes, GPU MiB or None) of the backend."""
     status = conn.value("SELECT pg_read_file('/proc/self/status')")
@@ -115,48 +158,79 @@ def main():
     t = Tally()
     conn = scan_session(args)
     arrays, col = make_arrays(conn)
+    good_rows, bad_rows, big_rows = make_rows(conn)
     small = [a for a in arrays if "overflow" not in a[1] and a[2] <= max(SMALL)]
     large = [a for a in arrays if "overflow" not in a[1] and a[2] > max(SMALL)]
     bad = [a for a in arrays if "overflow" in a[1]]
     big = [a for a in arrays if a[2] == max(LARGE) and a[1] in ("float4", "float8")]
-    # the warm-up visits every array with every function, then the calls are random
-    order = [(a, f) for a in arrays for f in FUNCS]
+    # the warm-up visits every array with every function and every row query, then the calls are random
+    order = [(a, f) for a in arrays for f in FUNCS] + [(q, None) for q in good_rows + bad_rows]
     counts = {"ok": 0, "wrong": 0, "error as meant": 0, "cancelled": 0, "fault fallback": 0,
-              "fault error": 0, "unexpected error": 0}
+              "fault error": 0, "unexpected error": 0, "over rows": 0}
     samples = []
     start = time.monotonic()
     for call in range(args.calls):
         fault = None
         cancel = False
+        rowq = None
         if call < len(order):
-            (aid, ty, n), fn = order[call]
+            item, fn = order[call]
+            if fn is None:
+                rowq = item
+            else:
+                aid, ty, n = item
         else:
             r = rng.random()
             fn = rng.choice(FUNCS)
+            half = rng.random() < 0.5
             if r < 0.01:
-                (aid, ty, n), cancel = rng.choice(big), True
+                cancel = True
+                if half:
+                    rowq = rng.choice(big_rows)
+                else:
+                    aid, ty, n = rng.choice(big)
             elif r < 0.05:
-                aid, ty, n = rng.choice(bad)
-                fn = FUNCS[0]
+                if half:
+                    rowq = rng.choice(bad_rows)
+                else:
+                    aid, ty, n = rng.choice(bad)
+                    fn = FUNCS[0]
             elif r < 0.10:
                 aid, ty, n = rng.choice(large)
+            elif r < 0.26:
+                rowq = rng.choice(good_rows)
             else:
                 aid, ty, n = rng.choice(small)
             if args.faults and r > 0.98:
                 fault = "gpu_alloc" if r > 0.99 else "cuda_error"
-        c = col[ty.split()[0]]
-        meant_error = "overflow" in ty and fn.startswith("gpu_cumsum")
+        if rowq:
+            desc, sql, expect = rowq
+            meant_error = expect is None
+            counts["over rows"] += 1
+        else:
+            c = col[ty.split()[0]]
+            desc = "%s on %s" % (fn % c, ty)
+            meant_error = "overflow" in ty and fn.startswith(("gpu_cumsum", "gpu_movsum"))
         try:
             if fault:
                 conn.query("SET gpuscan.inject_fault = %s" % fault)
             if cancel:
                 conn.query("SET statement_timeout = '30ms'")
-                conn.query("SELECT sum(cardinality(%s)) FROM arrs, generate_series(1, 1000) g "
-                           "WHERE id = %d" % (fn % ("CASE WHEN g > 0 THEN %s END" % c), aid))
+                if rowq:
+                    # the rows in the index's order: no sort, the time spent in the window
+                    conn.query("SET enable_sort = off")
+                    conn.query(sql)
+                else:
+                    conn.query("SELECT sum(cardinality(%s)) FROM arrs, generate_series(1, 1000) g "
+                               "WHERE id = %d" % (fn % ("CASE WHEN g > 0 THEN %s END" % c), aid))
                 counts["unexpected error"] += 1        # it should have been cancelled
             else:
-                got = conn.value("SELECT cardinality(%s) FROM arrs WHERE id = %d" % (fn % c, aid))
-                ok = int(got) == n and not meant_error
+                if rowq:
+                    got = conn.value(sql)
+                    ok = not meant_error and int(got) == expect
+                else:
+                    got = conn.value("SELECT cardinality(%s) FROM arrs WHERE id = %d" % (fn % c, aid))
+                    ok = int(got) == n and not meant_error
                 counts["ok" if ok else "wrong"] += 1
                 if fault == "gpu_alloc":
                     counts["fault fallback"] += 1
@@ -169,10 +243,12 @@ def main():
                 counts["fault error"] += 1
             else:
                 counts["unexpected error"] += 1
-                print("unexpected error in call %d (%s on %s): %s" % (call, fn % c, ty, e), flush=True)
+                print("unexpected error in call %d (%s): %s" % (call, desc, e), flush=True)
         finally:
             if cancel:
                 conn.query("RESET statement_timeout")
+                if rowq:
+                    conn.query("RESET enable_sort")
             if fault:
                 conn.query("RESET gpuscan.inject_fault")
         if (call + 1) % CHECK_EVERY == 0:
@@ -185,9 +261,9 @@ def main():
     t.check(counts["wrong"] == 0 and counts["unexpected error"] == 0,
             "every call gave what it should (%d wrong, %d unexpected errors)"
             % (counts["wrong"], counts["unexpected error"]))
-    t.check(counts["cancelled"] > 0 and counts["error as meant"] > 0
+    t.check(counts["cancelled"] > 0 and counts["error as meant"] > 0 and counts["over rows"] > args.calls // 10
             and (not args.faults or counts["fault error"] > 0 and counts["fault fallback"] > 0),
-            "the mix had cancelled calls, errors%s" % (" and faults" if args.faults else ""))
+            "the mix had calls over rows, cancelled calls, errors%s" % (" and faults" if args.faults else ""))
     if args.engine == "gpu":
         g = conn.query("SELECT gpu_calls, cpu_calls FROM gpuscan_counters()")[0]
         t.check(int(g[0]) > args.calls // 2, "the GPU ran the calls (gpu_calls %s, cpu_calls %s)" % tuple(g))
