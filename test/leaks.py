@@ -96,20 +96,20 @@ def make_arrays(conn):
     return [(int(i), ty, int(n)) for i, ty, n in rows], col
 
 
-def make_rows(conn):
-    """The tables of the window and aggregate queries; returns (good, bad, big): lists of
-    (label, sql, expected count or None where it must fail with 22003)."""
-    conn.query("CREATE TEMP TABLE wrows (id serial, k int, a2 smallint, a4 integer, a8 bigint, "
-               "f4 real, f8 double precision)")
-    conn.query("INSERT INTO wrows (k, a2, a4, a8, f4, f8) SELECT g %% 7, %s FROM generate_series(1, %d) g"
-               % (", ".join(value_sql(ty) for ty in TYPES), ROWS))
+def make_rows(conn, col):
+    """The tables of the window and aggregate queries, a column of each type named as in
+    make_arrays' col; returns (good, bad, big): lists of (label, sql, expected count or None
+    where it must fail with 22003)."""
+    conn.query("CREATE TEMP TABLE wrows (id serial, k int, %s)"
+               % ", ".join("%s %s" % (col[ty], sqltype) for ty, sqltype in TYPES.items()))
+    conn.query("INSERT INTO wrows (k, %s) SELECT g %% 7, %s FROM generate_series(1, %d) g"
+               % (", ".join(col[ty] for ty in TYPES), ", ".join(value_sql(ty) for ty in TYPES), ROWS))
     conn.query("CREATE TEMP TABLE wovf (id int, a8 bigint, f8 double precision)")
     conn.query("INSERT INTO wovf VALUES (1, 9223372036854775807, 1e308), (2, 1, 1e308), (3, 2, 1)")
     conn.query("CREATE TEMP TABLE wbig AS SELECT g AS id, (g %% 1000)::float8 AS x "
                "FROM generate_series(1, %d) g" % BIG_ROWS)
     conn.query("CREATE INDEX ON wbig (id)")
     conn.query("ANALYZE wbig")
-    col = {"int2": "a2", "int4": "a4", "int8": "a8", "float4": "f4", "float8": "f8"}
     # count(v) keeps v: a subquery's output that nothing uses is not computed at all
     count = "SELECT count(*), count(v) FROM (SELECT %s AS v FROM %s) s"
     good = []
@@ -158,7 +158,7 @@ def main():
     t = Tally()
     conn = scan_session(args)
     arrays, col = make_arrays(conn)
-    good_rows, bad_rows, big_rows = make_rows(conn)
+    good_rows, bad_rows, big_rows = make_rows(conn, col)
     small = [a for a in arrays if "overflow" not in a[1] and a[2] <= max(SMALL)]
     large = [a for a in arrays if "overflow" not in a[1] and a[2] > max(SMALL)]
     bad = [a for a in arrays if "overflow" in a[1]]
