@@ -20,23 +20,29 @@ OBJS = \
 	src/toast_source.o \
 	src/window.o \
 	src/aggregates.o \
+	src/numeric_datum.o \
+	src/numeric_scan.o \
+	src/numeric_arrays.o \
+	src/numeric_window.o \
 	$(CORE_OBJS) \
 	$(CPU_OBJS)
 
 # what both engines share: planning, the float analysis, the GPU chunk driver,
-# the exact accumulator of the aggregates and the window forms' carries
+# the exact accumulator of the aggregates and the window forms' carries, the
+# decimal fixed point of the numeric scans
 CORE_OBJS = core/plan.o core/analysis.o core/source.o core/chunked.o core/host_copy.o \
-	core/accum.o
+	core/accum.o core/decimal.o
 # the exact CPU engine
 CPU_OBJS = cpu/driver.o cpu/sum_block.o cpu/sum_float.o cpu/sum_int.o cpu/order.o \
 	cpu/cpu_simd.o cpu/window.o cpu/means.o
 
 DATA = sql/gpuscan--1.0.sql sql/gpuscan--1.0--1.1.sql sql/gpuscan--1.1--1.2.sql \
-	sql/gpuscan--1.2--1.3.sql sql/gpuscan--1.3--1.4.sql sql/gpuscan--1.4.sql
-REGRESS = cumsum cummax moving rows stream config devices service upgrade
+	sql/gpuscan--1.2--1.3.sql sql/gpuscan--1.3--1.4.sql sql/gpuscan--1.4--1.5.sql \
+	sql/gpuscan--1.5.sql
+REGRESS = cumsum cummax moving rows numeric stream config devices service upgrade
 REGRESS_OPTS = --inputdir=test
 
-EXTRA_CLEAN = test/engine/engine_test test/engine/engine_test_portable test/engine/accum_test test/engine/quotient_test test/bench/cpu_bench test/bench/window_bench test/bench/small_engine_bench test/bench/window_bench_gpu test/engine/engine_compare \
+EXTRA_CLEAN = test/engine/engine_test test/engine/engine_test_portable test/engine/accum_test test/engine/decimal_test test/engine/quotient_test test/bench/cpu_bench test/bench/window_bench test/bench/small_engine_bench test/bench/window_bench_gpu test/engine/engine_compare \
 	test/engine/cpu_simd.o test/bench/kernel_bench test/bench/pipeline_bench test/bench/host_bench cuda/*.o cuda/libgpuscan_cuda.a \
 	test/fuzz/fuzz_cpu_engine test/fuzz/fuzz_accum test/fuzz/fuzz_reference.o test/fuzz/scratch \
 	results regression.diffs regression.out tmp_check
@@ -82,7 +88,7 @@ ifeq ($(WITH_CUDA),1)
 $(shlib): $(CUDA_LIB)
 endif
 
-$(OBJS): core/*.h cpu/*.h src/gpuscan.h src/service.h cuda/gpuscan_cuda.h
+$(OBJS): core/*.h cpu/*.h src/gpuscan.h src/service.h src/numeric.h cuda/gpuscan_cuda.h
 
 # engine tests, benchmarks, fuzzing; make test, demo, bench-cpu
 include mk/tests.mk

@@ -39,6 +39,11 @@ test/engine/accum_test: test/engine/accum_test.c test/rand.h test/engine/referen
 		$(ENGINE_SRC) $(ENGINE_HDR) $(ENGINE_SIMD_O)
 	$(CC) $(TEST_CFLAGS) -o $@ test/engine/accum_test.c $(ENGINE_LINK) -lpthread -lm
 
+# the decimal fixed point of the numeric scans (core/decimal.h) against a
+# reference of decimal digit strings
+test/engine/decimal_test: test/engine/decimal_test.c test/rand.h core/decimal.c core/decimal.h core/exact.h
+	$(CC) $(TEST_CFLAGS) -o $@ test/engine/decimal_test.c core/decimal.c
+
 # exact means on and next to rounding ties (core/exact.h's fast quotient,
 # cpu/means.c's batches, the engine's means) against the same reference
 test/engine/quotient_test: test/engine/quotient_test.c test/rand.h test/engine/reference.h \

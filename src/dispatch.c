@@ -337,6 +337,45 @@ GpuWorthWaiting(const GsScanSpec *spec)
 
 static void RunScan(GsScanSpec *spec, GsCall *call);
 
+/* A fresh record of a call in gpuscan_last: what every path sets, and no more (no memset of its texts). */
+static void
+LastRunStart(int64 elements, GsElemType type, const GsCall *call)
+{
+	memset(&gpuscan_last, 0, offsetof(GsLastRun, fallback));
+	gpuscan_last.fallback[0] = '\0';
+	memset(&gpuscan_last.input, 0, offsetof(GsLastRun, reason) - offsetof(GsLastRun, input));
+	gpuscan_last.reason[0] = '\0';
+	gpuscan_last.elements = elements;
+	gpuscan_last.type = type;
+	gpuscan_last.input = call->input_kind;
+	gpuscan_last.cpu_ms = -1;
+	gpuscan_last.timed = call->timed;
+}
+
+/*
+ * A scan that no engine runs: numeric values too wide for the engines'
+ * fixed point, computed by PostgreSQL's numeric arithmetic in the backend
+ * (src/numeric_scan.c).  Recorded as a CPU scan with kernel "numeric" and
+ * why; under gpuscan.device = gpu as a fallback from the GPU, as an array
+ * the GPU engine cannot take.  Its steps are not timed.
+ */
+void
+gpuscan_note_backend_scan(GsCall *call, int64 elements, const char *why)
+{
+	call->timed = false;
+	LastRunStart(elements, GS_INT8, call);
+	gpuscan_last.kernel = "numeric";
+	if (gpuscan_device == GPUSCAN_DEVICE_GPU)
+		NoteFallback(why);
+	else
+	{
+		Reason("%s", why);
+		elog(DEBUG1, "gpuscan: %s", why);
+	}
+	gpuscan_calls.cpu++;
+	gpuscan_last.valid = true;
+}
+
 /*
  * Run one scan on the engine the settings choose; a large one counted among
  * the scans running now while it runs.
@@ -372,16 +411,7 @@ RunScan(GsScanSpec *spec, GsCall *call)
 	double		source_read_ms;
 
 	spec->interrupt = GsCheckInterrupts;
-	/* a fresh record of this call: what every path sets, and no more (no memset of its texts) */
-	memset(&gpuscan_last, 0, offsetof(GsLastRun, fallback));
-	gpuscan_last.fallback[0] = '\0';
-	memset(&gpuscan_last.input, 0, offsetof(GsLastRun, reason) - offsetof(GsLastRun, input));
-	gpuscan_last.reason[0] = '\0';
-	gpuscan_last.elements = spec->nitems;
-	gpuscan_last.type = spec->type;
-	gpuscan_last.input = call->input_kind;
-	gpuscan_last.cpu_ms = -1;
-	gpuscan_last.timed = call->timed;
+	LastRunStart(spec->nitems, spec->type, call);
 
 	if (gpuscan_device == GPUSCAN_DEVICE_CPU)
 		gpuscan_last.reason_kind = GS_REASON_CPU;

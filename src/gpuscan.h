@@ -15,6 +15,7 @@
 #include "portability/instr_time.h"
 #include "utils/array.h"
 #include "utils/relcache.h"
+#include "windowapi.h"
 
 #include "../core/engine.h"
 #include "../cuda/gpuscan_cuda.h"
@@ -32,6 +33,13 @@ typedef enum GpuscanDevice
 
 /* The type of a call's argument argno, also without an expression (src/gpuscan.c). */
 extern Oid	gpuscan_arg_type(FunctionCallInfo fcinfo, int argno);
+
+/*
+ * The window of a moving window form's row (argument 1): the partition's,
+ * set from its first row, or ERROR 22023 (src/window.c).
+ */
+extern void gpuscan_window_of_row(WindowObject winobj, const char *fname, int64 cur, bool *set,
+								  bool *window_null, int64 *window);
 
 /* The settings (src/gpuscan.c). */
 extern int	gpuscan_device;
@@ -92,6 +100,12 @@ extern void gpuscan_call_start(GsCall *call, Datum arg);
  * GPU scan that got part of the way falls back to the CPU.
  */
 extern void gpuscan_run(GsScanSpec *spec, GsCall *call);
+
+/*
+ * A scan that PostgreSQL's numeric arithmetic computes in the backend,
+ * recorded as gpuscan_run records one (src/dispatch.c).
+ */
+extern void gpuscan_note_backend_scan(GsCall *call, int64 elements, const char *why);
 
 /* This backend's last scan call, for gpuscan_last_run() (src/info.c). */
 typedef struct GsLastRun

@@ -24,6 +24,7 @@
 #endif
 
 #include "gpuscan.h"
+#include "numeric.h"
 
 /*
  * Engine element type of an array element type, and the result's element
@@ -328,6 +329,8 @@ PG_FUNCTION_INFO_V1(gpu_cumsum);
 Datum
 gpu_cumsum(PG_FUNCTION_ARGS)
 {
+	if (gpuscan_numeric_array_arg(fcinfo))
+		return gpuscan_numeric_array(PG_GETARG_DATUM(0), GS_OP_SUM, PG_GETARG_BOOL(1), 0, "gpu_cumsum");
 	return ScanArray(PG_GETARG_DATUM(0), GS_OP_SUM, PG_GETARG_BOOL(1), 0, "gpu_cumsum");
 }
 
@@ -336,6 +339,8 @@ PG_FUNCTION_INFO_V1(gpu_cummax);
 Datum
 gpu_cummax(PG_FUNCTION_ARGS)
 {
+	if (gpuscan_numeric_array_arg(fcinfo))
+		return gpuscan_numeric_array(PG_GETARG_DATUM(0), GS_OP_MAX, false, 0, "gpu_cummax");
 	return ScanArray(PG_GETARG_DATUM(0), GS_OP_MAX, false, 0, "gpu_cummax");
 }
 
@@ -344,6 +349,8 @@ PG_FUNCTION_INFO_V1(gpu_cummin);
 Datum
 gpu_cummin(PG_FUNCTION_ARGS)
 {
+	if (gpuscan_numeric_array_arg(fcinfo))
+		return gpuscan_numeric_array(PG_GETARG_DATUM(0), GS_OP_MIN, false, 0, "gpu_cummin");
 	return ScanArray(PG_GETARG_DATUM(0), GS_OP_MIN, false, 0, "gpu_cummin");
 }
 
@@ -368,6 +375,9 @@ PG_FUNCTION_INFO_V1(gpu_movsum);
 Datum
 gpu_movsum(PG_FUNCTION_ARGS)
 {
+	if (gpuscan_numeric_array_arg(fcinfo))
+		return gpuscan_numeric_array(PG_GETARG_DATUM(0), GS_OP_MOVSUM, false,
+									 WindowArg(PG_GETARG_INT32(1), "gpu_movsum"), "gpu_movsum");
 	return ScanArray(PG_GETARG_DATUM(0), GS_OP_MOVSUM, false,
 					 WindowArg(PG_GETARG_INT32(1), "gpu_movsum"), "gpu_movsum");
 }
@@ -377,6 +387,9 @@ PG_FUNCTION_INFO_V1(gpu_movavg);
 Datum
 gpu_movavg(PG_FUNCTION_ARGS)
 {
+	if (gpuscan_numeric_array_arg(fcinfo))
+		return gpuscan_numeric_array(PG_GETARG_DATUM(0), GS_OP_MOVAVG, false,
+									 WindowArg(PG_GETARG_INT32(1), "gpu_movavg"), "gpu_movavg");
 	return ScanArray(PG_GETARG_DATUM(0), GS_OP_MOVAVG, false,
 					 WindowArg(PG_GETARG_INT32(1), "gpu_movavg"), "gpu_movavg");
 }
@@ -386,5 +399,7 @@ PG_FUNCTION_INFO_V1(gpu_cumavg);
 Datum
 gpu_cumavg(PG_FUNCTION_ARGS)
 {
+	if (gpuscan_numeric_array_arg(fcinfo))
+		return gpuscan_numeric_array(PG_GETARG_DATUM(0), GS_OP_CUMAVG, false, 0, "gpu_cumavg");
 	return ScanArray(PG_GETARG_DATUM(0), GS_OP_CUMAVG, false, 0, "gpu_cumavg");
 }

@@ -37,6 +37,7 @@
 
 #include "../core/accum.h"
 #include "gpuscan.h"
+#include "numeric.h"
 
 /* New rows per block of the running operators, and at most for moving windows. */
 #define BLOCK_ROWS			4096
@@ -107,7 +108,7 @@ ArgType(Oid type, GsScanOp op, const char *fname, Oid *restype)
 					(errcode(ERRCODE_DATATYPE_MISMATCH),
 					 errmsg("%s does not support type %s", fname,
 							OidIsValid(type) ? format_type_be(type) : "unknown"),
-					 errhint("Use smallint, integer, bigint, real or double precision.")));
+					 errhint("Use smallint, integer, bigint, numeric, real or double precision.")));
 			return GS_INT4;		/* keep the compiler quiet */
 	}
 	*restype = mean ? FLOAT8OID : sum ? INT8OID : type;
@@ -464,9 +465,13 @@ ResultDatum(WinPart *wp, GsScanOp op, const char *results, int64 k)
 	}
 }
 
-/* The moving window's n of this row: the partition's, or ERROR 22023. */
-static void
-WindowOfRow(WindowObject winobj, WinPart *wp, const char *fname, int64 cur)
+/*
+ * The moving window's n of this row: the partition's (*set once its first
+ * row gave it, *isnull and *window), or ERROR 22023.
+ */
+void
+gpuscan_window_of_row(WindowObject winobj, const char *fname, int64 cur, bool *set,
+					  bool *window_null, int64 *window)
 {
 	bool		isnull;
 	Datum		d = WinGetFuncArgCurrent(winobj, 1, &isnull);
@@ -477,20 +482,20 @@ WindowOfRow(WindowObject winobj, WinPart *wp, const char *fname, int64 cur)
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("%s window must be at least 1, not %lld", fname, (long long) n),
 				 errhint("Give the number of rows each window spans, the current one included.")));
-	if (!wp->window_set)
+	if (!*set)
 	{
-		wp->window_set = true;
-		wp->window_null = isnull;
-		wp->window = n;
+		*set = true;
+		*window_null = isnull;
+		*window = n;
 	}
-	else if (isnull != wp->window_null || n != wp->window)
+	else if (isnull != *window_null || n != *window)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("%s window must be the same on every row of a partition", fname),
 				 errdetail("Row %lld of its partition has a window of %s rows, the partition's first row %s.",
 						   (long long) cur + 1,
 						   isnull ? "NULL" : psprintf("%lld", (long long) n),
-						   wp->window_null ? "NULL" : psprintf("%lld", (long long) wp->window))));
+						   *window_null ? "NULL" : psprintf("%lld", (long long) *window))));
 }
 
 /*
@@ -501,11 +506,15 @@ static Datum
 WindowScan(FunctionCallInfo fcinfo, GsScanOp op, const char *fname)
 {
 	WindowObject winobj = PG_WINDOW_OBJECT();
-	WinPart    *wp = (WinPart *) WinGetPartitionLocalMemory(winobj, sizeof(WinPart));
-	int64		cur = WinGetCurrentPosition(winobj);
+	WinPart    *wp;
+	int64		cur;
 	WinBuffers *b;
 	int64		p;
 
+	if (gpuscan_arg_type(fcinfo, 0) == NUMERICOID)
+		return gpuscan_numeric_window(fcinfo, op, fname);
+	wp = (WinPart *) WinGetPartitionLocalMemory(winobj, sizeof(WinPart));
+	cur = WinGetCurrentPosition(winobj);
 	if (!wp->started)
 	{
 		wp->moving = op == GS_OP_MOVSUM || op == GS_OP_MOVAVG;
@@ -524,7 +533,7 @@ WindowScan(FunctionCallInfo fcinfo, GsScanOp op, const char *fname)
 	}
 	if (wp->moving)
 	{
-		WindowOfRow(winobj, wp, fname, cur);
+		gpuscan_window_of_row(winobj, fname, cur, &wp->window_set, &wp->window_null, &wp->window);
 		if (wp->window_null)
 			PG_RETURN_NULL();
 	}

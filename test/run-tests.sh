@@ -61,6 +61,13 @@ if make -s PG_CONFIG="$PG_CONFIG" test/engine/accum_test; then
 else
 	FAILED=$((FAILED + 1))
 fi
+# the decimal fixed point of the numeric scans, alone
+if make -s PG_CONFIG="$PG_CONFIG" test/engine/decimal_test; then
+	test/engine/decimal_test | tee "$LOG_DIR/decimal_test.log"
+	add_counts "$LOG_DIR/decimal_test.log"
+else
+	FAILED=$((FAILED + 1))
+fi
 # exact means on and next to rounding ties
 if make -s PG_CONFIG="$PG_CONFIG" test/engine/quotient_test; then
 	test/engine/quotient_test -q | tee "$LOG_DIR/quotient_test.log"

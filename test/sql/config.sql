@@ -108,6 +108,23 @@ SELECT CASE WHEN pg_temp.has_gpu()
                                     FROM gpuscan_last_run()$$) = 'true'
             ELSE pg_temp.result($$SELECT gpu_cumsum(ARRAY[1e308, 1e-308]::double precision[])::text$$) LIKE '55000:%'
        END AS wide_falls_back;
+-- numeric (since 1.5): values that are fixed-point integers at their
+-- largest display scale (38 digits; maxima and minima: a bigint) are
+-- integer scans like any other: on the GPU, or 55000 without one; wider
+-- values are PostgreSQL's numeric arithmetic in the backend under every
+-- setting, this one included, recorded as a fallback from the GPU
+SELECT CASE WHEN pg_temp.has_gpu()
+            THEN pg_temp.result($$SELECT gpu_cumsum('{0.10,0.20}'::numeric[])::text$$) = '{0.10,0.30}'
+                 AND pg_temp.result($$SELECT engine = 'gpu' AND elements = 2 FROM gpuscan_last_run()$$) = 'true'
+                 AND pg_temp.result($$SELECT gpu_cummax('{0.10,1.5}'::numeric[])::text$$) = '{0.10,1.5}'
+                 AND pg_temp.result($$SELECT engine = 'gpu' FROM gpuscan_last_run()$$) = 'true'
+            ELSE pg_temp.result($$SELECT gpu_cumsum('{0.10,0.20}'::numeric[])::text$$) LIKE '55000:%'
+                 AND pg_temp.result($$SELECT gpu_cummax('{0.10,1.5}'::numeric[])::text$$) LIKE '55000:%'
+       END AS numeric_fixed_point_follows_device;
+SELECT (SELECT gpu_fallbacks FROM gpuscan_counters()) AS fallbacks_before \gset
+SELECT gpu_cumsum('{1e40,1,-1e40}'::numeric[]) AS numeric_wide, gpu_cummax('{1e20,1}'::numeric[]) AS numeric_wide_max;
+SELECT engine, kernel, elements, fallback_reason, engine_reason, total_ms IS NULL AS not_timed FROM gpuscan_last_run();
+SELECT gpu_fallbacks - :fallbacks_before AS numeric_fallbacks FROM gpuscan_counters();
 -- both kernels give the same results
 SELECT CASE WHEN pg_temp.has_gpu()
             THEN (SELECT bool_and(r.ok) FROM
@@ -130,6 +147,13 @@ SELECT engine, fallback_reason, split_part(engine_reason, ';', 1) AS engine_reas
 -- without the GPU service (not preloaded: gpuscan_service() has no row) auto says so too, at any size
 SELECT (engine_reason LIKE '%; and no GPU service: gpuscan is not in shared_preload_libraries')
        = NOT EXISTS (SELECT FROM gpuscan_service()) AS no_service_said
+FROM gpuscan_last_run();
+-- a numeric scan's elements are its values' 31-bit limbs, an integer array
+SELECT gpu_cumsum('{0.10,0.20}'::numeric[]) AS numeric_small, gpu_cumsum('{1e-15,1e10}'::numeric[]) AS numeric_three_limbs;
+SELECT engine, kernel <> 'numeric' AS an_engine, elements, split_part(engine_reason, ';', 1) AS engine_reason
+FROM gpuscan_last_run();
+SELECT gpu_cumsum('{1e-30,1e10,-1e10}'::numeric[]) AS numeric_wide;
+SELECT engine, kernel, elements, fallback_reason IS NULL AS no_fallback_under_auto, engine_reason
 FROM gpuscan_last_run();
 SELECT (gpu_cumsum(array_fill(1, ARRAY[5000])))[5000] AS large;
 SELECT engine = CASE WHEN pg_temp.has_gpu() THEN 'gpu' ELSE 'cpu' END AS engine_as_expected,

@@ -46,8 +46,8 @@ SELECT pg_typeof(gpu_cumsum(ARRAY[1]::smallint[])),
        pg_typeof(gpu_cumsum(ARRAY[1]::double precision[]));
 SELECT gpu_cumsum(ARRAY[32767, 32767, 32767]::smallint[]);
 SELECT gpu_cumsum(ARRAY[2147483647, 2147483647]::integer[]);
--- unsupported element types
-SELECT gpu_cumsum(ARRAY[1.5]::numeric[]);
+-- numeric has its own form since 1.5 (test/sql/numeric.sql); other element types none
+SELECT gpu_cumsum(ARRAY[1.5, 2]::numeric[]);
 SELECT pg_temp.outcome($$SELECT gpu_cumsum(ARRAY['a']::text[])$$);
 
 --

@@ -172,8 +172,8 @@ SELECT w, gpu_movsum(ARRAY[3, 1, 7, 0, 4, 1, 6, 3], w) AS movsum,
        gpu_movavg(ARRAY[3, 1, 7, 0, 4, 1, 6, 3], w) AS movavg
 FROM unnest(ARRAY[1, 2, 3, 8, 9, 2147483647]) w ORDER BY w;
 SELECT gpu_cumavg(ARRAY[3, 1, 7, 0, 4, 1, 6, 3]) AS cumavg;
--- no other element types
-SELECT gpu_movsum(ARRAY[1.5]::numeric[], 2);
+-- numeric has its own form since 1.5 (test/sql/numeric.sql)
+SELECT gpu_movsum(ARRAY[1.5, 2, 3]::numeric[], 2);
 SELECT pg_temp.outcome($$SELECT gpu_movavg(ARRAY['a']::text[], 2)$$);
 
 --

@@ -67,6 +67,21 @@ SELECT t, gpu_cumsum(x) OVER w AS cumsum_1_4, gpu_movavg(x, 2) OVER w AS movavg_
        exact_sum(x::real) OVER (ORDER BY t ROWS 1 PRECEDING) AS exact_sum_1_4
 FROM (VALUES (1, 1), (2, 2), (3, 4)) v(t, x) WINDOW w AS (ORDER BY t) ORDER BY t;
 SELECT exact_sum(x), exact_avg(x) FROM (VALUES (1e16::float8), (1), (-1e16)) v(x);
+-- in 1.4 a numeric or bigint argument reaches the double precision forms
+SELECT pg_typeof(exact_sum(x)) AS exact_sum_numeric_1_4, pg_typeof(exact_sum(x::bigint)) AS exact_sum_bigint_1_4
+FROM (VALUES (0.1)) v(x);
+
+ALTER EXTENSION gpuscan UPDATE TO '1.5';
+SELECT extversion FROM pg_extension WHERE extname = 'gpuscan';
+SELECT count(*) AS commented FROM pg_temp.ext_functions() f
+WHERE obj_description(split_part(f, ' -> ', 1)::regprocedure, 'pg_proc') IS NOT NULL;
+
+-- 1.5 brings the numeric forms, and exact_sum and exact_avg of the exact types
+SELECT * FROM pg_temp.ext_functions() f WHERE f ~ 'numeric\M' OR f ~ '^exact_\w+\((smallint|integer|bigint)\)';
+SELECT gpu_cumsum('{0.10,0.20}'::numeric[]) AS cumsum_1_5, gpu_movavg('{1,2.5}'::numeric[], 2) AS movavg_1_5;
+SELECT t, gpu_cumsum(x) OVER (ORDER BY t) AS cumsum_1_5 FROM (VALUES (1, 0.10), (2, 0.20)) v(t, x) ORDER BY t;
+SELECT exact_sum(x) AS exact_sum_numeric_1_5, exact_sum(y) AS exact_sum_bigint_1_5
+FROM (VALUES (0.10, 9007199254740993), (0.20, 1)) v(x, y);
 
 -- Every function as the catalog has it: signature, result, volatility,
 -- strictness, parallel safety, the C symbol and its comment.
@@ -96,14 +111,14 @@ CREATE FUNCTION pg_temp.ext_aggregates() RETURNS SETOF text LANGUAGE sql AS $$
 $$;
 SELECT * FROM pg_temp.ext_aggregates();
 
--- a fresh install of the default version (its own script, gpuscan--1.4.sql)
+-- a fresh install of the default version (its own script, gpuscan--1.5.sql)
 -- has exactly the functions, properties and comments of the upgraded one
 CREATE TEMP TABLE upgraded AS SELECT * FROM pg_temp.ext_catalog() f;
 CREATE TEMP TABLE upgraded_aggregates AS SELECT * FROM pg_temp.ext_aggregates() f;
 DROP EXTENSION gpuscan;
 CREATE EXTENSION gpuscan;
 SELECT extversion FROM pg_extension WHERE extname = 'gpuscan';
-SELECT count(*) AS functions_1_4 FROM pg_temp.ext_catalog();
+SELECT count(*) AS functions_1_5 FROM pg_temp.ext_catalog();
 SELECT f AS only_upgraded FROM upgraded f EXCEPT SELECT * FROM pg_temp.ext_catalog();
 SELECT f AS only_fresh FROM pg_temp.ext_catalog() f EXCEPT SELECT * FROM upgraded;
 SELECT f AS only_upgraded_aggregate FROM upgraded_aggregates f EXCEPT SELECT * FROM pg_temp.ext_aggregates();

@@ -1,0 +1,125 @@
+/*
+ * src/numeric_arrays.c — the scans of numeric[] (since 1.5): gpu_cumsum,
+ * gpu_cummax, gpu_cummin, gpu_cumavg, gpu_movsum and gpu_movavg of a
+ * numeric array, each result numeric as PostgreSQL's own sum, max, min or
+ * avg over the position's frame gives it (src/numeric_scan.c).
+ *
+ * The array is read whole (detoasted: its elements have no fixed size, so
+ * it is not read from TOAST in slices), its values scanned as one block
+ * (its rows the last dimension's), and the results written into the
+ * result array, behind the input's shape and null bitmap.
+ */
+#include "postgres.h"
+
+#include "access/tupmacs.h"
+#include "catalog/pg_type.h"
+#include "fmgr.h"
+#include "utils/array.h"
+#include "utils/builtins.h"
+#include "utils/memutils.h"
+#if PG_VERSION_NUM >= 160000
+#include "varatt.h"
+#endif
+
+#include "numeric.h"
+
+/* Is the call's array argument numeric[]? */
+bool
+gpuscan_numeric_array_arg(FunctionCallInfo fcinfo)
+{
+	return gpuscan_arg_type(fcinfo, 0) == NUMERICARRAYOID;
+}
+
+/*
+ * Scan a numeric array along its last dimension with an operator, NULL
+ * elements skipped, and return the numeric result array.
+ */
+Datum
+gpuscan_numeric_array(Datum datum, GsScanOp op, bool exclusive, int64 window, const char *fname)
+{
+	GsCall		call;
+	struct varlena *raw = (struct varlena *) DatumGetPointer(datum);
+	ArrayType  *arr;
+	ArrayType  *result;
+	int			ndim,
+				nitems;
+	int		   *dims,
+			   *lbs;
+	bits8	   *nulls;
+	int64		nvalues,
+				k = 0;
+	Size		overhead;
+	const char **values;
+	char	   *ptr;
+	NumBlock	blk;
+	NumOut		out;
+
+	gpuscan_call_start(&call, datum);
+	call.input_kind = VARATT_IS_EXTERNAL(raw) || VARATT_IS_COMPRESSED(raw) ? "detoasted copy"
+		: VARATT_IS_SHORT(raw) ? "in row" : "in memory";
+	arr = DatumGetArrayTypeP(datum);
+	if (ARR_ELEMTYPE(arr) != NUMERICOID)
+		elog(ERROR, "%s: an array of numeric expected, not of %s", fname,
+			 format_type_be(ARR_ELEMTYPE(arr)));
+	ndim = ARR_NDIM(arr);
+	dims = ARR_DIMS(arr);
+	lbs = ARR_LBOUND(arr);
+	nitems = ArrayGetNItems(ndim, dims);
+	nulls = ARR_NULLBITMAP(arr);
+	if (nitems == 0)
+		PG_RETURN_ARRAYTYPE_P(construct_empty_array(NUMERICOID));
+	nvalues = nulls ? gs_bitmap_count(nulls, 0, nitems) : nitems;
+	overhead = nulls ? ARR_OVERHEAD_WITHNULLS(ndim, nitems) : ARR_OVERHEAD_NONULLS(ndim);
+
+	/* where each value lies, as deconstruct_array finds them */
+	values = MemoryContextAllocHuge(CurrentMemoryContext, Max(nvalues, 1) * sizeof(char *));
+	ptr = ARR_DATA_PTR(arr);
+	for (k = 0; k < nvalues; k++)
+	{
+		values[k] = ptr;
+		ptr = att_addlength_pointer(ptr, -1, ptr);
+		ptr = (char *) att_align_nominal(ptr, TYPALIGN_INT);
+	}
+
+	/* the results after room for the header and bitmap, about as large as the values */
+	memset(&out, 0, sizeof(out));
+	out.cxt = CurrentMemoryContext;
+	out.reserve = overhead;
+	out.len = overhead;
+	out.cap = overhead + (ptr - ARR_DATA_PTR(arr)) + nvalues * 4 + 64;
+	out.buf = MemoryContextAllocHuge(out.cxt, out.cap);
+	if (nvalues > 0)
+	{
+		memset(&blk, 0, sizeof(blk));
+		blk.op = op;
+		blk.exclusive = exclusive;
+		blk.window = window;
+		blk.npos = nitems;
+		blk.row_len = dims[ndim - 1];
+		blk.valid = nulls;
+		blk.nvalues = nvalues;
+		blk.values = values;
+		gpuscan_numeric_scan(&blk, &call, &out);
+	}
+	if (out.len > MaxAllocSize)
+		ereport(ERROR,
+				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+				 errmsg("%s result would exceed the maximum size of an array", fname),
+				 errdetail("The result of %d elements of type numeric needs %zu bytes; a PostgreSQL value holds at most %zu bytes.",
+						   nitems, out.len, (Size) MaxAllocSize),
+				 errhint("Scan the array in slices.")));
+
+	/* the input's shape and null bitmap around the results */
+	result = (ArrayType *) out.buf;
+	memset(result, 0, overhead);
+	SET_VARSIZE(result, out.len);
+	result->ndim = ndim;
+	result->dataoffset = nulls ? overhead : 0;
+	result->elemtype = NUMERICOID;
+	memcpy(ARR_DIMS(result), dims, ndim * sizeof(int));
+	memcpy(ARR_LBOUND(result), lbs, ndim * sizeof(int));
+	if (nulls)
+		memcpy((bits8 *) (ARR_LBOUND(result) + ndim), nulls, (nitems + 7) / 8);
+	pfree(values);
+	PG_RETURN_ARRAYTYPE_P(result);
+}

@@ -1,0 +1,309 @@
+/*
+ * src/numeric_window.c — the window forms of the numeric scans (since
+ * 1.5): gpu_cumsum(x numeric) OVER (...) and the others, each row's result
+ * what the numeric array function gives at its position of the
+ * partition's x (src/numeric_scan.c), so what PostgreSQL's own sum, max,
+ * min or avg over the row's frame gives.
+ *
+ * As src/window.c does for the other types, the partition is read a block
+ * of rows at a time (the mark at the block's first row, so that the rows
+ * behind it may go), each row's value copied into the block's arena, and
+ * the block scanned as a one-row array.  Between blocks:
+ *
+ *   - running operators carry their state as the block's first position:
+ *     the running total of the finite values so far, at the largest
+ *     display scale so far, or the extreme so far, and the counts of
+ *     values, NaNs and infinities before (NumCarry);
+ *   - moving windows carry the last window - 1 positions of the block
+ *     before (their values and null bits), as src/window.c does.
+ *
+ * Results are written into the block's buffer and each row gets a copy of
+ * its own, in the row's memory.
+ */
+#include "postgres.h"
+
+#include "catalog/pg_type.h"
+#include "fmgr.h"
+#include "utils/builtins.h"
+#include "utils/memutils.h"
+#include "windowapi.h"
+#if PG_VERSION_NUM >= 160000
+#include "varatt.h"
+#endif
+
+#include "numeric.h"
+
+/* New rows per block of the running operators, and at most for moving windows (src/window.c's). */
+#define BLOCK_ROWS			4096
+#define MAX_BLOCK_ROWS		(1 << 20)
+
+/* The buffers of a block, kept for the query (fn_extra). */
+typedef struct NumWinBuffers
+{
+	int64		cap;			/* positions they hold */
+	uint8	   *valid;			/* a bit per position: a value there */
+	Size	   *voff;			/* per value: where in arena */
+	const char **values;		/* per value: its varlena */
+	char	   *arena;			/* the values, int-aligned */
+	Size		arena_len;
+	Size		arena_cap;
+	int64	   *offsets;		/* per result: where in out */
+	NumOut		out;
+} NumWinBuffers;
+
+/* One window function's state in a partition (partition-local, zeroed at its start). */
+typedef struct NumWinPart
+{
+	bool		started;
+	bool		moving;
+	bool		window_set;
+	bool		window_null;
+	int64		window;
+	/* the block now */
+	int64		first;			/* partition row of its first new row */
+	int64		nrows;			/* new rows */
+	int64		pre;			/* positions before them: the window's tail, or the carry */
+	int64		tail;			/* of which the window's tail */
+	bool		at_end;
+	int64		next_row;
+	int64		next_value;
+	/* running operators: the state after the rows so far */
+	bool		has_carry;
+	NumCarry	carry;
+	char	   *carry_value;	/* in the partition's memory */
+} NumWinPart;
+
+/* Is there a value at position p? */
+static inline bool
+HasValue(const uint8 *bits, int64 p)
+{
+	return (bits[p >> 3] >> (p & 7)) & 1;
+}
+
+/* Set or clear position p's bit. */
+static inline void
+SetValue(uint8 *bits, int64 p, bool v)
+{
+	if (v)
+		bits[p >> 3] |= 1 << (p & 7);
+	else
+		bits[p >> 3] &= ~(1 << (p & 7));
+}
+
+/* Room for cap positions in the query's buffers (the positions kept before are kept). */
+static NumWinBuffers *
+Buffers(FunctionCallInfo fcinfo, int64 cap)
+{
+	NumWinBuffers *b = (NumWinBuffers *) fcinfo->flinfo->fn_extra;
+	MemoryContext cxt = fcinfo->flinfo->fn_mcxt;
+
+	if (b == NULL)
+	{
+		b = MemoryContextAllocZero(cxt, sizeof(NumWinBuffers));
+		b->out.cxt = cxt;
+		fcinfo->flinfo->fn_extra = b;
+	}
+	if (b->cap < cap)
+	{
+		int64		n = Max(cap, 2 * b->cap);
+		uint8	   *nb = MemoryContextAllocZero(cxt, (Size) (n + 7) / 8 + 8);
+		Size	   *vo = MemoryContextAllocHuge(cxt, (Size) n * sizeof(Size));
+
+		if (b->cap > 0)
+		{
+			memcpy(nb, b->valid, (Size) (b->cap + 7) / 8);
+			memcpy(vo, b->voff, (Size) b->cap * sizeof(Size));
+			pfree(b->valid);
+			pfree(b->voff);
+			pfree(b->values);
+			pfree(b->offsets);
+		}
+		b->valid = nb;
+		b->voff = vo;
+		b->values = MemoryContextAllocHuge(cxt, (Size) n * sizeof(char *));
+		b->offsets = MemoryContextAllocHuge(cxt, (Size) n * sizeof(int64));
+		b->cap = n;
+	}
+	return b;
+}
+
+/* Append a numeric varlena to the block's arena (as it is: any header), as value k. */
+static void
+ArenaAdd(FunctionCallInfo fcinfo, NumWinBuffers *b, int64 k, const char *ptr)
+{
+	Size		n = VARSIZE_ANY(ptr);
+	Size		at = INTALIGN(b->arena_len);
+
+	if (at + n > b->arena_cap)
+	{
+		Size		cap = Max(at + n, Max(2 * b->arena_cap, 65536));
+		char	   *na = MemoryContextAllocHuge(fcinfo->flinfo->fn_mcxt, cap);
+
+		if (b->arena)
+		{
+			memcpy(na, b->arena, b->arena_len);
+			pfree(b->arena);
+		}
+		b->arena = na;
+		b->arena_cap = cap;
+	}
+	memcpy(b->arena + at, ptr, n);
+	b->voff[k] = at;
+	b->arena_len = at + n;
+}
+
+/*
+ * Read and scan the block whose first new row is the current row, cur:
+ * what is kept from the block before, the new rows, one scan.
+ */
+static void
+NextBlock(FunctionCallInfo fcinfo, WindowObject winobj, NumWinPart *wp, GsScanOp op, int64 cur)
+{
+	int64		want = wp->moving ? Min(Max(wp->window - 1, BLOCK_ROWS), MAX_BLOCK_ROWS) : BLOCK_ROWS;
+	int64		tail = 0,
+				pre = 0,
+				kept = 0,
+				nv,
+				newvals = 0,
+				i;
+	NumWinBuffers *b;
+	NumBlock	blk;
+	GsCall		call;
+
+	/* the last window - 1 positions of the block before go first, or the carry */
+	if (wp->moving)
+		tail = Min(wp->window - 1, wp->tail + wp->nrows);
+	pre = wp->moving ? tail : wp->has_carry ? 1 : 0;
+	b = Buffers(fcinfo, pre + want);
+	if (tail > 0)
+	{
+		int64		from = wp->pre + wp->nrows - tail,
+					v0 = gs_bitmap_count(b->valid, 0, from);
+		Size		a0;
+
+		kept = gs_bitmap_count(b->valid, from, tail);
+		a0 = kept > 0 ? b->voff[v0] : 0;
+		for (int64 k = 0; k < kept; k++)
+			b->voff[k] = b->voff[v0 + k] - a0;
+		memmove(b->arena, b->arena + a0, b->arena_len - a0);
+		b->arena_len -= a0;
+		for (int64 p = 0; p < tail; p++)
+			SetValue(b->valid, p, HasValue(b->valid, from + p));
+	}
+	else
+		b->arena_len = 0;
+	if (!wp->moving && wp->has_carry)
+	{
+		SetValue(b->valid, 0, true);
+		ArenaAdd(fcinfo, b, 0, wp->carry_value);
+		kept = 1;
+	}
+
+	/* the new rows: the first one sets the mark, so the rows before it may go */
+	nv = kept;
+	for (i = 0; i < want; i++)
+	{
+		bool		isnull,
+					isout;
+		int64		p = pre + i;
+		Datum		d = WinGetFuncArgInPartition(winobj, 0, (int) i, WINDOW_SEEK_CURRENT, i == 0,
+												 &isnull, &isout);
+
+		if (isout)
+		{
+			wp->at_end = true;
+			break;
+		}
+		SetValue(b->valid, p, !isnull);
+		if (isnull)
+			continue;
+		ArenaAdd(fcinfo, b, nv++,
+				 (const char *) pg_detoast_datum_packed((struct varlena *) DatumGetPointer(d)));
+		newvals++;
+	}
+	wp->first = cur;
+	wp->pre = pre;
+	wp->tail = tail;
+	wp->nrows = i;
+	wp->next_row = cur;
+	wp->next_value = 0;
+	if (newvals == 0)
+		return;					/* NULLs only: no result to make */
+
+	for (int64 k = 0; k < nv; k++)
+		b->values[k] = b->arena + b->voff[k];
+	memset(&blk, 0, sizeof(blk));
+	blk.op = op;
+	blk.window = wp->moving ? wp->window : 0;
+	blk.npos = pre + i;
+	blk.row_len = blk.npos;
+	blk.valid = b->valid;
+	blk.nvalues = nv;
+	blk.values = b->values;
+	blk.skip = pre;
+	blk.carry = !wp->moving && wp->has_carry ? &wp->carry : NULL;
+
+	b->out.len = 0;
+	b->out.reserve = 0;
+	b->out.offsets = b->offsets;
+	b->out.want_next = !wp->moving;
+	b->out.next_cxt = GetMemoryChunkContext(wp);
+	b->out.next_value = NULL;
+	gpuscan_call_start(&call, (Datum) 0);
+	call.input_kind = "rows";
+	gpuscan_numeric_scan(&blk, &call, &b->out);
+	if (!wp->moving)
+	{
+		if (wp->carry_value)
+			pfree(wp->carry_value);
+		wp->carry_value = b->out.next_value;
+		wp->carry = b->out.next;
+		wp->has_carry = true;
+	}
+}
+
+/* A numeric window form: the row's result from its block, the next block scanned when due. */
+Datum
+gpuscan_numeric_window(FunctionCallInfo fcinfo, GsScanOp op, const char *fname)
+{
+	WindowObject winobj = PG_WINDOW_OBJECT();
+	NumWinPart *wp = (NumWinPart *) WinGetPartitionLocalMemory(winobj, sizeof(NumWinPart));
+	int64		cur = WinGetCurrentPosition(winobj);
+	NumWinBuffers *b;
+	const char *r;
+	char	   *copy;
+	int64		p;
+
+	if (!wp->started)
+	{
+		wp->moving = op == GS_OP_MOVSUM || op == GS_OP_MOVAVG;
+		wp->started = true;
+	}
+	if (wp->moving)
+	{
+		gpuscan_window_of_row(winobj, fname, cur, &wp->window_set, &wp->window_null, &wp->window);
+		if (wp->window_null)
+			PG_RETURN_NULL();
+	}
+	if (cur >= wp->first + wp->nrows)
+	{
+		if (wp->at_end)
+			elog(ERROR, "%s: row %lld is past its partition's rows", fname, (long long) cur + 1);
+		NextBlock(fcinfo, winobj, wp, op, cur);
+	}
+
+	b = (NumWinBuffers *) fcinfo->flinfo->fn_extra;
+	p = wp->pre + cur - wp->first;
+	if (cur != wp->next_row)
+	{
+		/* rows are asked for in order; should one be skipped, count again */
+		wp->next_value = gs_bitmap_count(b->valid, wp->pre, p - wp->pre);
+	}
+	wp->next_row = cur + 1;
+	if (!HasValue(b->valid, p))
+		PG_RETURN_NULL();
+	r = b->out.buf + b->offsets[wp->next_value++];
+	copy = palloc(VARSIZE(r));
+	memcpy(copy, r, VARSIZE(r));
+	PG_RETURN_POINTER(copy);
+}
