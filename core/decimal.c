@@ -193,11 +193,46 @@ gs_i192_mul_pow10(GsInt192 *v, int k)
 	return true;
 }
 
+/* x / 10^r and x % 10^r for r = 1, 2, 3, by constants (multiplications, not divisions). */
+static inline uint64_t
+SplitLow(uint64_t *x, int r)
+{
+	uint64_t	low;
+
+	switch (r)
+	{
+		case 1:
+			low = *x % 10;
+			*x /= 10;
+			break;
+		case 2:
+			low = *x % 100;
+			*x /= 100;
+			break;
+		default:
+			low = *x % 1000;
+			*x /= 1000;
+			break;
+	}
+	return low;
+}
+
+/* Base-10000 groups of a word, least significant first, at g; how many. */
+static inline int
+Groups64(uint64_t x, uint16_t *g)
+{
+	int			n = 0;
+
+	for (; x != 0; x /= 10000)
+		g[n++] = (uint16_t) (x % 10000);
+	return n;
+}
+
 /* PostgreSQL's digits of v * 10^-scale: their count, the first's weight, the sign. */
 int
 gs_dec_digits(const GsInt192 *v, int scale, int16_t *digits, int *weight, bool *neg)
 {
-	uint16_t	g[GS_DEC_MAX_NBASE + 4];
+	uint16_t	g[GS_DEC_MAX_NBASE + 8];
 	int			ng = 0,
 				lo,
 				hi,
@@ -213,23 +248,56 @@ gs_dec_digits(const GsInt192 *v, int scale, int16_t *digits, int *weight, bool *
 		*weight = 0;
 		return 0;
 	}
-	/* the lowest group holds the scale's last r digits, so the point falls between groups */
-	if (r > 0)
+	/*
+	 * the lowest group holds the scale's last r digits, so that the point
+	 * falls between groups: a word's split by constants; a wider value is
+	 * first multiplied by 10^(4 - r) (the scale then a multiple of 4), then
+	 * cut 16 digits at a time
+	 */
+	if ((m.w[1] | m.w[2]) == 0)
 	{
-		uint64_t	low = DivSmall(&m, (uint64_t) Pow10(r));
+		uint64_t	x = m.w[0];
 
-		g[ng++] = (uint16_t) (low * (uint64_t) Pow10(4 - r));
+		if (r > 0)
+			g[ng++] = (uint16_t) (SplitLow(&x, r) * (uint64_t) Pow10(4 - r));
+		ng += Groups64(x, g + ng);
 	}
-	/* four groups at a time while the rest is wider than a word, then the word */
-	while ((m.w[1] | m.w[2]) != 0)
+	else
 	{
-		uint64_t	rem = DivSmall(&m, UINT64_C(10000000000000000));
+		if (r > 0 && MulSmall(&m, (uint64_t) Pow10(4 - r)) == 0 && (int64_t) m.w[2] >= 0)
+			scale += 4 - r;
+		else if (r > 0)
+		{
+			/* too wide to pad: the low digits apart */
+			m = *v;
+			if (*neg)
+				Negate(&m);
+			g[ng++] = (uint16_t) (DivSmall(&m, (uint64_t) Pow10(r)) * (uint64_t) Pow10(4 - r));
+		}
+		while (m.w[2] != 0)
+		{
+			uint64_t	rem = DivSmall(&m, UINT64_C(10000000000000000));
 
-		for (int i = 0; i < 4; i++, rem /= 10000)
-			g[ng++] = (uint16_t) (rem % 10000);
+			for (int i = 0; i < 4; i++, rem /= 10000)
+				g[ng++] = (uint16_t) (rem % 10000);
+		}
+		for (gs_u128 x = ((gs_u128) m.w[1] << 64) | m.w[0]; x != 0;)
+		{
+			gs_u128		q;
+			uint64_t	rem;
+
+			if ((uint64_t) (x >> 64) == 0)
+			{
+				ng += Groups64((uint64_t) x, g + ng);
+				break;
+			}
+			q = x / UINT64_C(10000000000000000);
+			rem = (uint64_t) (x - q * UINT64_C(10000000000000000));
+			for (int i = 0; i < 4; i++, rem /= 10000)
+				g[ng++] = (uint16_t) (rem % 10000);
+			x = q;
+		}
 	}
-	for (uint64_t w = m.w[0]; w != 0; w /= 10000)
-		g[ng++] = (uint16_t) (w % 10000);
 
 	for (lo = 0; g[lo] == 0; lo++)
 		;

@@ -107,8 +107,18 @@ gs_dec_limb(gs_i128 v, int k, int nlimbs)
 static inline GsInt192
 gs_dec_join(const int64_t *limbsum, int nlimbs)
 {
-	GsInt192	r = gs_i192_from_i128(limbsum[0]);
+	GsInt192	r;
 
+	/* up to three limbs (values below 2^93, sums of 2^27 of them) in 128 bits */
+	if (nlimbs <= 3)
+	{
+		gs_i128		s = limbsum[0];
+
+		for (int k = 1; k < nlimbs; k++)
+			s += (gs_i128) ((gs_u128) (gs_i128) limbsum[k] << (GS_DEC_LIMB_BITS * k));
+		return gs_i192_from_i128(s);
+	}
+	r = gs_i192_from_i128(limbsum[0]);
 	for (int k = 1; k < nlimbs; k++)
 		gs_i192_add_shifted(&r, limbsum[k], GS_DEC_LIMB_BITS * k);
 	return r;

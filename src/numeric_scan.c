@@ -517,8 +517,7 @@ SumResults(Scan *s, NumOut *out)
 	Frame		f;
 	MemoryContext keep = CurrentMemoryContext;
 	Datum		sumd = (Datum) 0;
-	GsInt192	zero = {{0, 0, 0}},
-				last = zero;
+	GsInt192	zero = {{0, 0, 0}};
 
 	memset(&f, 0, sizeof(f));
 	if (moving)
@@ -583,8 +582,6 @@ SumResults(Scan *s, NumOut *out)
 			sum = s->fixed ? FixedSumAt(s, k) : zero;
 			OutSumResult(s, &f, &sum, sumd, out);
 		}
-		if (s->fixed)
-			last = FixedSumAt(s, k);
 		k++;
 		if ((k & (INTERRUPT_VALUES - 1)) == 0)
 		{
@@ -605,6 +602,7 @@ SumResults(Scan *s, NumOut *out)
 	/* the state after the block, for a window form's next one */
 	if (out->want_next)
 	{
+		GsInt192	last = s->fixed && k > 0 ? FixedSumAt(s, k - 1) : zero;
 		MemoryContext old = MemoryContextSwitchTo(out->next_cxt);
 		int			dscale = FrameScale(s, &f);
 

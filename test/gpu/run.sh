@@ -109,6 +109,21 @@ SELECT count(*) = 0 AS v FROM (SELECT x, gpu_movsum(x, 5000) OVER (ORDER BY t) m
 INSERT INTO checks SELECT 'window movsum float8, window 5,000', :'v'::bool AND engine = 'gpu' AND input = 'rows' FROM gpuscan_last_run();
 SELECT max(s) = 999::float8 / 8 AS v FROM (SELECT gpu_cummax(x) OVER (ORDER BY t) s FROM wrows) q \gset
 INSERT INTO checks SELECT 'window cummax float8', :'v'::bool AND engine = 'gpu' AND input = 'rows' FROM gpuscan_last_run();
+-- numeric (1.5): fixed-point values as integer limbs on the GPU, results as PostgreSQL's own
+SELECT gpu_cumsum('{0.10,0.20,NULL,1e15,-1e15,1.5}'::numeric[])::text = '{0.10,0.30,NULL,1000000000000000.30,0.30,1.80}' AS v \gset
+INSERT INTO checks SELECT 'numeric cumsum', :'v'::bool AND engine = 'gpu' AND kernel = '$k' AND elements = 12 FROM gpuscan_last_run();
+SELECT (SELECT gpu_movavg(a, 1000)::text = (SELECT array_agg(s ORDER BY i)::text FROM (SELECT i, avg(x) OVER (ORDER BY i ROWS 999 PRECEDING) s
+        FROM unnest(a) WITH ORDINALITY u(x, i)) q)
+        FROM (SELECT array_agg(round((g % 1000 - 500) / 7.0, g % 4) ORDER BY g) a FROM generate_series(1, 3000000) g) z) AS v \gset
+INSERT INTO checks SELECT 'numeric movavg 3M', :'v'::bool AND engine = 'gpu' AND kernel = '$k' AND kernel_ms > 0 FROM gpuscan_last_run();
+SELECT gpu_cummin('{3.0,NaN,-1,-1.00,Infinity}'::numeric[])::text = '{3.0,3.0,-1,-1.00,-1.00}' AS v \gset
+INSERT INTO checks SELECT 'numeric cummin', :'v'::bool AND engine = 'gpu' AND kernel = '$k' FROM gpuscan_last_run();
+SELECT count(*) = 0 AS v FROM (SELECT gpu_cumsum(x::numeric) OVER (PARTITION BY p ORDER BY t) m,
+       sum(x::numeric) OVER (PARTITION BY p ORDER BY t ROWS UNBOUNDED PRECEDING) r, x FROM wrows) q
+  WHERE x IS NOT NULL AND m::text <> r::text \gset
+INSERT INTO checks SELECT 'window cumsum numeric, 3 partitions', :'v'::bool AND engine = 'gpu' AND input = 'rows' FROM gpuscan_last_run();
+SELECT gpu_cumsum('{1e40,1}'::numeric[])::text = '{10000000000000000000000000000000000000000,10000000000000000000000000000000000000001}' AS v \gset
+INSERT INTO checks SELECT 'numeric wider than 38 digits: PostgreSQL arithmetic', :'v'::bool AND engine = 'cpu' AND kernel = 'numeric' AND fallback_reason IS NOT NULL FROM gpuscan_last_run();
 SELECT engine, kernel, elements, accumulator_bits, round(h2d_ms::numeric, 3) AS h2d_ms,
        round(kernel_ms::numeric, 3) AS kernel_ms, round(d2h_ms::numeric, 3) AS d2h_ms,
        round(total_ms::numeric, 3) AS total_ms FROM gpuscan_last_run();
