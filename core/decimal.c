@@ -118,7 +118,7 @@ gs_dec_scaled(const int16_t *digits, int ndigits, int weight, bool neg, int scal
 	/* the power of ten of the last digit's units, at the scale */
 	int64_t		e = 4 * ((int64_t) weight - ndigits + 1) + scale;
 	gs_u128		m = 0;
-	const gs_u128 limit = Pow10(GS_DEC_MAX_DIGITS);
+	const gs_u128 limit_4 = Pow10(GS_DEC_MAX_DIGITS - 4);
 
 	if (ndigits == 0)
 	{
@@ -142,7 +142,7 @@ gs_dec_scaled(const int16_t *digits, int ndigits, int weight, bool neg, int scal
 			dig /= p;
 			mult = Pow10((int) (4 + e));
 		}
-		if (m >= limit / mult)
+		if (m >= (mult == 10000 ? limit_4 : Pow10(GS_DEC_MAX_DIGITS - 4 - (int) e)))
 			return false;		/* m * mult would reach 10^38 */
 		m = m * mult + dig;
 	}

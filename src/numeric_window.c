@@ -17,8 +17,8 @@
  *   - moving windows carry the last window - 1 positions of the block
  *     before (their values and null bits), as src/window.c does.
  *
- * Results are written into the block's buffer and each row gets a copy of
- * its own, in the row's memory.
+ * Results are written into the block's buffer, and each row's result
+ * points there.
  */
 #include "postgres.h"
 
@@ -270,8 +270,6 @@ gpuscan_numeric_window(FunctionCallInfo fcinfo, GsScanOp op, const char *fname)
 	NumWinPart *wp = (NumWinPart *) WinGetPartitionLocalMemory(winobj, sizeof(NumWinPart));
 	int64		cur = WinGetCurrentPosition(winobj);
 	NumWinBuffers *b;
-	const char *r;
-	char	   *copy;
 	int64		p;
 
 	if (!wp->started)
@@ -302,8 +300,10 @@ gpuscan_numeric_window(FunctionCallInfo fcinfo, GsScanOp op, const char *fname)
 	wp->next_row = cur + 1;
 	if (!HasValue(b->valid, p))
 		PG_RETURN_NULL();
-	r = b->out.buf + b->offsets[wp->next_value++];
-	copy = palloc(VARSIZE(r));
-	memcpy(copy, r, VARSIZE(r));
-	PG_RETURN_POINTER(copy);
+	/*
+	 * the result where the block's results lie, valid until the next call
+	 * (which may scan the next block), as lag()'s is until the next row is
+	 * fetched: the executor copies it where it must outlive that
+	 */
+	PG_RETURN_POINTER(b->out.buf + b->offsets[wp->next_value++]);
 }

@@ -136,8 +136,8 @@ FROM (SELECT array_agg(x ORDER BY i) AS a, sum(x) AS sum_all, avg(x) AS avg_all,
 --
 -- Window forms over table rows
 --
-CREATE TABLE ledger (account int, t int, amount numeric(18, 2));
-INSERT INTO ledger VALUES
+CREATE TABLE num_ledger (account int, t int, amount numeric(18, 2));
+INSERT INTO num_ledger VALUES
   (1, 1, 100.25), (1, 2, -20.50), (1, 3, NULL), (1, 4, 0.10), (1, 5, 1e15), (1, 6, -1e15), (1, 7, 0.20),
   (2, 1, 3), (2, 2, 1), (2, 3, 7), (2, 4, 0), (2, 5, 4), (2, 6, NULL), (2, 7, 6);
 SELECT account, t, amount,
@@ -147,12 +147,12 @@ SELECT account, t, amount,
        gpu_cumavg(amount) OVER w AS cumavg,
        gpu_cummax(amount) OVER w AS cummax,
        sum(amount) OVER (w ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS pg_sum
-FROM ledger WINDOW w AS (PARTITION BY account ORDER BY t) ORDER BY account, t;
-SELECT pg_typeof(gpu_cumsum(amount) OVER ()) AS window_type FROM ledger LIMIT 1;
+FROM num_ledger WINDOW w AS (PARTITION BY account ORDER BY t) ORDER BY account, t;
+SELECT pg_typeof(gpu_cumsum(amount) OVER ()) AS window_type FROM num_ledger LIMIT 1;
 
 -- partitions longer than a block (4,096 rows), mixed scales, NULLs, NaN
 -- and infinities, against sum, avg, max, min over the same frames
-CREATE TABLE rws AS
+CREATE TABLE num_rows AS
 SELECT g, t, CASE WHEN t % 97 = 0 THEN NULL
                   WHEN g = 3 AND t = 5000 THEN 'NaN'::numeric
                   WHEN g = 3 AND t = 7000 THEN 'Infinity'::numeric
@@ -162,27 +162,27 @@ FROM generate_series(1, 4) g, generate_series(1, CASE g WHEN 1 THEN 10 ELSE 9000
 CREATE FUNCTION pg_temp.window_mismatches(w int) RETURNS TABLE (f text, bad bigint) LANGUAGE sql AS $$
   SELECT f, count(*) FILTER (WHERE got IS DISTINCT FROM want) FROM (
     SELECT 'cumsum' AS f, (gpu_cumsum(x) OVER o)::text AS got,
-           (CASE WHEN x IS NULL THEN NULL ELSE sum(x) OVER (o ROWS UNBOUNDED PRECEDING) END)::text AS want FROM rws
+           (CASE WHEN x IS NULL THEN NULL ELSE sum(x) OVER (o ROWS UNBOUNDED PRECEDING) END)::text AS want FROM num_rows
       WINDOW o AS (PARTITION BY g ORDER BY t)
     UNION ALL
     SELECT 'cumavg', (gpu_cumavg(x) OVER o)::text,
-           (CASE WHEN x IS NULL THEN NULL ELSE avg(x) OVER (o ROWS UNBOUNDED PRECEDING) END)::text FROM rws
+           (CASE WHEN x IS NULL THEN NULL ELSE avg(x) OVER (o ROWS UNBOUNDED PRECEDING) END)::text FROM num_rows
       WINDOW o AS (PARTITION BY g ORDER BY t)
     UNION ALL
     SELECT 'cummax', (gpu_cummax(x) OVER o)::text,
-           (CASE WHEN x IS NULL THEN NULL ELSE max(x) OVER (o ROWS UNBOUNDED PRECEDING) END)::text FROM rws
+           (CASE WHEN x IS NULL THEN NULL ELSE max(x) OVER (o ROWS UNBOUNDED PRECEDING) END)::text FROM num_rows
       WINDOW o AS (PARTITION BY g ORDER BY t)
     UNION ALL
     SELECT 'cummin', (gpu_cummin(x) OVER o)::text,
-           (CASE WHEN x IS NULL THEN NULL ELSE min(x) OVER (o ROWS UNBOUNDED PRECEDING) END)::text FROM rws
+           (CASE WHEN x IS NULL THEN NULL ELSE min(x) OVER (o ROWS UNBOUNDED PRECEDING) END)::text FROM num_rows
       WINDOW o AS (PARTITION BY g ORDER BY t)
     UNION ALL
     SELECT 'movsum', (gpu_movsum(x, w) OVER o)::text,
-           (CASE WHEN x IS NULL THEN NULL ELSE sum(x) OVER (o ROWS w - 1 PRECEDING) END)::text FROM rws
+           (CASE WHEN x IS NULL THEN NULL ELSE sum(x) OVER (o ROWS w - 1 PRECEDING) END)::text FROM num_rows
       WINDOW o AS (PARTITION BY g ORDER BY t)
     UNION ALL
     SELECT 'movavg', (gpu_movavg(x, w) OVER o)::text,
-           (CASE WHEN x IS NULL THEN NULL ELSE avg(x) OVER (o ROWS w - 1 PRECEDING) END)::text FROM rws
+           (CASE WHEN x IS NULL THEN NULL ELSE avg(x) OVER (o ROWS w - 1 PRECEDING) END)::text FROM num_rows
       WINDOW o AS (PARTITION BY g ORDER BY t)) q
   GROUP BY f ORDER BY f
 $$;
@@ -191,13 +191,13 @@ SELECT * FROM pg_temp.window_mismatches(5000);
 -- a window longer than the partition is its running total
 SELECT count(*) FILTER (WHERE a IS DISTINCT FROM b) AS longer_than_partition
 FROM (SELECT (gpu_movsum(x, 100000) OVER o)::text AS a, (gpu_cumsum(x) OVER o)::text AS b
-      FROM rws WINDOW o AS (PARTITION BY g ORDER BY t)) q;
-SELECT pg_temp.outcome($$SELECT gpu_movsum(x, 0) OVER (ORDER BY t) FROM rws$$) AS window_zero;
+      FROM num_rows WINDOW o AS (PARTITION BY g ORDER BY t)) q;
+SELECT pg_temp.outcome($$SELECT gpu_movsum(x, 0) OVER (ORDER BY t) FROM num_rows$$) AS window_zero;
 
 --
 -- exact_sum and exact_avg of every exact type: PostgreSQL's sum and avg
 --
-CREATE TABLE ints AS
+CREATE TABLE num_ints AS
 SELECT i, (i % 30000 - 15000)::smallint AS s, (i * 7919 % 2000000000 - 1000000000)::int AS n,
        CASE WHEN i % 2 = 0 THEN 9223372036854775807 - i ELSE -9223372036854775807 + i END::bigint AS b,
        CASE WHEN i % 11 = 0 THEN NULL ELSE round((i * 7919 % 100003) / 1000.0, i % 5) END AS x
@@ -205,10 +205,10 @@ FROM generate_series(1, 20000) i;
 SELECT exact_sum(s) = sum(s) AS s_sum, exact_sum(n) = sum(n) AS n_sum, exact_sum(b) = sum(b) AS b_sum,
        exact_sum(x)::text = sum(x)::text AS x_sum,
        exact_avg(s)::text = avg(s)::text AS s_avg, exact_avg(n)::text = avg(n)::text AS n_avg,
-       exact_avg(b)::text = avg(b)::text AS b_avg, exact_avg(x)::text = avg(x)::text AS x_avg FROM ints;
+       exact_avg(b)::text = avg(b)::text AS b_avg, exact_avg(x)::text = avg(x)::text AS x_avg FROM num_ints;
 SELECT pg_typeof(exact_sum(s)) AS sum_smallint, pg_typeof(exact_sum(n)) AS sum_integer,
        pg_typeof(exact_sum(b)) AS sum_bigint, pg_typeof(exact_sum(x)) AS sum_numeric,
-       pg_typeof(exact_avg(s)) AS avg_smallint, pg_typeof(exact_avg(b)) AS avg_bigint FROM ints;
+       pg_typeof(exact_avg(s)) AS avg_smallint, pg_typeof(exact_avg(b)) AS avg_bigint FROM num_ints;
 -- bigint past 2^53 is not rounded: the sum through double precision would be
 SELECT exact_sum(v) AS exact, exact_sum(v::float8) AS through_double
 FROM (VALUES (9007199254740993::bigint), (1)) t(v);
@@ -218,13 +218,13 @@ SELECT count(*) FILTER (WHERE a IS DISTINCT FROM b) AS moving_mismatches FROM (
                    exact_avg(s) OVER f, exact_avg(n) OVER f, exact_avg(b) OVER f, exact_avg(x) OVER f) AS a,
          concat_ws(' ', sum(s) OVER f, sum(n) OVER f, sum(b) OVER f, sum(x) OVER f,
                    avg(s) OVER f, avg(n) OVER f, avg(b) OVER f, avg(x) OVER f) AS b
-  FROM ints WINDOW f AS (ORDER BY i ROWS BETWEEN 10 PRECEDING AND CURRENT ROW)) q;
+  FROM num_ints WINDOW f AS (ORDER BY i ROWS BETWEEN 10 PRECEDING AND CURRENT ROW)) q;
 -- serial against forced-parallel plans: the same values, in text
-ALTER TABLE ints SET (parallel_workers = 4);
-ANALYZE ints;
+ALTER TABLE num_ints SET (parallel_workers = 4);
+ANALYZE num_ints;
 CREATE TEMP TABLE ser AS
 SELECT concat_ws(' ', exact_sum(s), exact_sum(n), exact_sum(b), exact_sum(x),
-                 exact_avg(s), exact_avg(n), exact_avg(b), exact_avg(x)) AS r FROM ints;
+                 exact_avg(s), exact_avg(n), exact_avg(b), exact_avg(x)) AS r FROM num_ints;
 SET parallel_setup_cost = 0;
 SET parallel_tuple_cost = 0;
 SET min_parallel_table_scan_size = 0;
@@ -239,10 +239,10 @@ BEGIN
   END LOOP;
   RETURN p;
 END $$;
-SELECT pg_temp.plan_of('SELECT exact_sum(x), exact_avg(b) FROM ints') ~ 'Partial Aggregate' AS parallel_plan;
+SELECT pg_temp.plan_of('SELECT exact_sum(x), exact_avg(b) FROM num_ints') ~ 'Partial Aggregate' AS parallel_plan;
 SELECT (SELECT r FROM ser) = concat_ws(' ', exact_sum(s), exact_sum(n), exact_sum(b), exact_sum(x),
                                        exact_avg(s), exact_avg(n), exact_avg(b), exact_avg(x)) AS parallel_same
-FROM ints;
+FROM num_ints;
 RESET max_parallel_workers_per_gather;
 RESET parallel_setup_cost;
 RESET parallel_tuple_cost;
@@ -253,8 +253,8 @@ RESET min_parallel_table_scan_size;
 -- or an array of values, called with each numeric and integer type (and
 -- money), must resolve to its form of that very type, or to none.
 --
-CREATE TABLE typed (i int, s smallint, n integer, b bigint, d numeric, r real, f double precision, m money);
-INSERT INTO typed VALUES (1, 1, 1, 1, 1, 1, 1, 1);
+CREATE TABLE num_typed (i int, s smallint, n integer, b bigint, d numeric, r real, f double precision, m money);
+INSERT INTO num_typed VALUES (1, 1, 1, 1, 1, 1, 1, 1);
 CREATE FUNCTION pg_temp.resolves(call text) RETURNS regprocedure LANGUAGE plpgsql AS $$
 DECLARE
   fn regprocedure;
@@ -285,8 +285,8 @@ FROM (SELECT DISTINCT p.proname AS name, a.arr, p.prokind
 CROSS JOIN (VALUES ('s', 'smallint'), ('n', 'integer'), ('b', 'bigint'), ('d', 'numeric'),
                    ('r', 'real'), ('f', 'double precision'), ('m', 'money')) c(col, typ)
 CROSS JOIN LATERAL pg_temp.resolves(format(
-  CASE WHEN f.arr THEN 'SELECT %1$s(ARRAY[%2$s]%3$s) FROM typed'
-       WHEN f.prokind = 'w' THEN 'SELECT %1$s(%2$s%3$s) OVER (ORDER BY i) FROM typed'
-       ELSE 'SELECT %1$s(%2$s) FROM typed' END,
+  CASE WHEN f.arr THEN 'SELECT %1$s(ARRAY[%2$s]%3$s) FROM num_typed'
+       WHEN f.prokind = 'w' THEN 'SELECT %1$s(%2$s%3$s) OVER (ORDER BY i) FROM num_typed'
+       ELSE 'SELECT %1$s(%2$s) FROM num_typed' END,
   f.name, c.col, CASE WHEN f.name ~ '^gpu_mov' THEN ', 3' ELSE '' END)) r
 ORDER BY 1, 2, c.col;
