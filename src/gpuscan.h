@@ -107,6 +107,10 @@ extern void gpuscan_run(GsScanSpec *spec, GsCall *call);
  */
 extern void gpuscan_note_backend_scan(GsCall *call, int64 elements, const char *why);
 
+/* A result array's header written in place (src/scans.c). */
+extern void gpuscan_array_header(ArrayType *result, Size total, Size overhead, Oid restype,
+								 int ndim, const int *dims, const int *lbs, bool hasnulls);
+
 /* This backend's last scan call, for gpuscan_last_run() (src/info.c). */
 typedef struct GsLastRun
 {

@@ -106,6 +106,7 @@ typedef struct NumOut
 extern void gpuscan_numeric_scan(const NumBlock *blk, GsCall *call, NumOut *out);
 
 /* The array functions' numeric forms (src/numeric_arrays.c). */
+extern bool gpuscan_is_numeric(Oid type, bool array);
 extern bool gpuscan_numeric_array_arg(FunctionCallInfo fcinfo);
 extern Datum gpuscan_numeric_array(Datum datum, GsScanOp op, bool exclusive, int64 window,
 								   const char *fname);

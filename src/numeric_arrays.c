@@ -16,6 +16,7 @@
 #include "fmgr.h"
 #include "utils/array.h"
 #include "utils/builtins.h"
+#include "utils/lsyscache.h"
 #include "utils/memutils.h"
 #if PG_VERSION_NUM >= 160000
 #include "varatt.h"
@@ -23,11 +24,41 @@
 
 #include "numeric.h"
 
-/* Is the call's array argument numeric[]? */
+/*
+ * Is a type numeric (array: numeric[]), or a domain over it?  The types
+ * of the other forms are answered without a catalog look-up.
+ */
+bool
+gpuscan_is_numeric(Oid type, bool array)
+{
+	switch (type)
+	{
+		case NUMERICOID:
+			return !array;
+		case NUMERICARRAYOID:
+			return array;
+		case InvalidOid:
+		case INT2OID:
+		case INT4OID:
+		case INT8OID:
+		case FLOAT4OID:
+		case FLOAT8OID:
+		case INT2ARRAYOID:
+		case INT4ARRAYOID:
+		case INT8ARRAYOID:
+		case FLOAT4ARRAYOID:
+		case FLOAT8ARRAYOID:
+			return false;
+	}
+	type = getBaseType(type);
+	return array ? get_element_type(type) == NUMERICOID : type == NUMERICOID;
+}
+
+/* Is the call's array argument numeric[] (or a domain over it)? */
 bool
 gpuscan_numeric_array_arg(FunctionCallInfo fcinfo)
 {
-	return gpuscan_arg_type(fcinfo, 0) == NUMERICARRAYOID;
+	return gpuscan_is_numeric(gpuscan_arg_type(fcinfo, 0), true);
 }
 
 /*
@@ -111,13 +142,7 @@ gpuscan_numeric_array(Datum datum, GsScanOp op, bool exclusive, int64 window, co
 
 	/* the input's shape and null bitmap around the results */
 	result = (ArrayType *) out.buf;
-	memset(result, 0, overhead);
-	SET_VARSIZE(result, out.len);
-	result->ndim = ndim;
-	result->dataoffset = nulls ? overhead : 0;
-	result->elemtype = NUMERICOID;
-	memcpy(ARR_DIMS(result), dims, ndim * sizeof(int));
-	memcpy(ARR_LBOUND(result), lbs, ndim * sizeof(int));
+	gpuscan_array_header(result, out.len, overhead, NUMERICOID, ndim, dims, lbs, nulls != NULL);
 	if (nulls)
 		memcpy((bits8 *) (ARR_LBOUND(result) + ndim), nulls, (nitems + 7) / 8);
 	pfree(values);

@@ -74,6 +74,20 @@ NewResult(Size total, Size overhead, Oid restype, int ndim, const int *dims,
 	ArrayType  *result = (ArrayType *) palloc(total);
 
 	gs_advise_result(result, total);	/* fewer first-touch faults */
+	gpuscan_array_header(result, total, overhead, restype, ndim, dims, lbs, hasnulls);
+	(void) nitems;
+	return result;
+}
+
+/*
+ * A result array's header in place: total bytes, the shape, zeros up to
+ * overhead (padding too: equal arrays are byte-equal), the null bitmap's
+ * place when hasnulls (its bits left to the caller).
+ */
+void
+gpuscan_array_header(ArrayType *result, Size total, Size overhead, Oid restype, int ndim,
+					 const int *dims, const int *lbs, bool hasnulls)
+{
 	memset(result, 0, overhead);
 	SET_VARSIZE(result, total);
 	result->ndim = ndim;
@@ -81,8 +95,6 @@ NewResult(Size total, Size overhead, Oid restype, int ndim, const int *dims,
 	result->elemtype = restype;
 	memcpy(ARR_DIMS(result), dims, ndim * sizeof(int));
 	memcpy(ARR_LBOUND(result), lbs, ndim * sizeof(int));
-	(void) nitems;
-	return result;
 }
 
 /* Where a result's null bitmap goes: right after the lower bounds. */

@@ -24,7 +24,8 @@
  *
  * The frame clause does not apply (as for lag or row_number).  Memory: a
  * block (4,096 rows; for moving windows n - 1 rows before it and up to 2^20
- * new ones), in buffers kept for the query.
+ * new ones), in buffers kept for the query.  A numeric argument (since 1.5)
+ * goes to src/numeric_window.c, which reads its blocks the same way.
  */
 #include "postgres.h"
 
@@ -511,7 +512,7 @@ WindowScan(FunctionCallInfo fcinfo, GsScanOp op, const char *fname)
 	WinBuffers *b;
 	int64		p;
 
-	if (gpuscan_arg_type(fcinfo, 0) == NUMERICOID)
+	if (gpuscan_is_numeric(gpuscan_arg_type(fcinfo, 0), false))
 		return gpuscan_numeric_window(fcinfo, op, fname);
 	wp = (WinPart *) WinGetPartitionLocalMemory(winobj, sizeof(WinPart));
 	cur = WinGetCurrentPosition(winobj);

@@ -3,7 +3,8 @@
 
 One connection makes --calls calls (default 10,000) of gpu_cumsum (inclusive
 and exclusive), gpu_cummax, gpu_cummin, gpu_movsum, gpu_movavg (windows of
-100) and gpu_cumavg over arrays of every element type,
+100) and gpu_cumavg over arrays of every element type (numeric included,
+some of its arrays wide enough for PostgreSQL's own arithmetic),
 from empty to 4M elements, one row and many, with and without NULLs, and
 about one call in six over table rows instead: the window forms
 (gpu_cumsum, gpu_cummin, gpu_movavg, gpu_cumavg OVER, partitioned or not)
@@ -38,7 +39,7 @@ from pgclient import SqlError, scan_options, scan_session, seeded
 from tally import Tally
 
 TYPES = {"int2": "smallint", "int4": "integer", "int8": "bigint",
-         "float4": "real", "float8": "double precision"}
+         "float4": "real", "float8": "double precision", "numeric": "numeric"}
 FUNCS = ["gpu_cumsum(%s)", "gpu_cumsum(%s, true)", "gpu_cummax(%s)", "gpu_cummin(%s)",
          "gpu_movsum(%s, 100)", "gpu_movavg(%s, 100)", "gpu_cumavg(%s)"]
 SMALL = [0, 1, 7, 1000, 4097, 65536]     # random values
@@ -59,15 +60,18 @@ def value_sql(ty):
          "int4": "(random() * 2e9 - 1e9)::int",
          "int8": "(random() * 2e15 - 1e15)::bigint",
          "float4": "(random() * 2000 - 1000)::real",
-         "float8": "(random() * 2 - 1) * 10 ^ (random() * 20 - 10)"}[ty]
+         "float8": "(random() * 2 - 1) * 10 ^ (random() * 20 - 10)",
+         # prices of up to 4 decimals; one in 500 of 40 digits (PostgreSQL's arithmetic then)
+         "numeric": "CASE WHEN random() < 0.002 THEN 1e39 ELSE round(((random() - 0.5) * 10 ^ (random() * 12))::numeric,"
+                    " (random() * 4)::int) END"}[ty]
     return "CASE WHEN random() < 0.1 THEN NULL ELSE %s END" % v
 
 
 def make_arrays(conn):
     """The test arrays in a temporary table; returns [(id, type, elements)]."""
     conn.query("CREATE TEMP TABLE arrs (id serial, ty text, n int, a2 smallint[], a4 integer[], "
-               "a8 bigint[], f4 real[], f8 double precision[])")
-    col = {"int2": "a2", "int4": "a4", "int8": "a8", "float4": "f4", "float8": "f8"}
+               "a8 bigint[], f4 real[], f8 double precision[], nm numeric[])")
+    col = {"int2": "a2", "int4": "a4", "int8": "a8", "float4": "f4", "float8": "f8", "numeric": "nm"}
     for ty, sqltype in TYPES.items():
         for n in SMALL:
             # one row, and the same values as rows of 7 where n allows
@@ -91,7 +95,7 @@ def make_arrays(conn):
     conn.query("INSERT INTO arrs (ty, n, f8) SELECT 'float8 overflow', 3, "
                "ARRAY[1e308, 1e308, 1]::float8[]")
     conn.query("UPDATE arrs SET n = coalesce(cardinality(a2), cardinality(a4), cardinality(a8), "
-               "cardinality(f4), cardinality(f8))")
+               "cardinality(f4), cardinality(f8), cardinality(nm))")
     rows = conn.query("SELECT id, ty, n FROM arrs ORDER BY id")
     return [(int(i), ty, int(n)) for i, ty, n in rows], col
 

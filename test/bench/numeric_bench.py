@@ -15,7 +15,7 @@ Every window query is timed as
     SELECT sum(v) FROM (SELECT <expr> AS v FROM num_t) q
 and every array query as SELECT cardinality(<expr>) FROM arr_t WHERE n = M
 (the unnest path: array_agg of sum(x) OVER (ORDER BY i) over unnest(a)
-WITH ORDINALITY), inside the server (bench_ms() EXECUTEs the statement
+WITH ORDINALITY), inside the server (rows_bench.py's rb.bench_ms() EXECUTEs the statement
 between two clock_timestamp() calls), after one untimed run, --runs
 times (3 for a statement over 5 s), the queries of a section interleaved
 round by round; medians, and each one's ratio to its section's baseline.
@@ -39,22 +39,10 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 from pgclient import Connection  # noqa: E402
 from tally import Tally  # noqa: E402
+from rows_bench import HELPERS, lit  # noqa: E402  (rb.bench_ms: a statement timed in the server)
 
 SEED = 0.5
 SLOW_MS = 5000
-
-HELPERS = r"""
-CREATE OR REPLACE FUNCTION bench_ms(q text) RETURNS double precision
-LANGUAGE plpgsql AS $$
-DECLARE
-  t0 timestamptz;
-  r text;
-BEGIN
-  t0 := clock_timestamp();
-  EXECUTE q INTO r;
-  RETURN extract(epoch FROM clock_timestamp() - t0) * 1000;
-END $$;
-"""
 
 ROWS = "ROWS BETWEEN 999 PRECEDING AND CURRENT ROW"
 
@@ -98,11 +86,6 @@ UNNEST_TEXT = ("SELECT array_agg(s ORDER BY i)::text FROM (SELECT i, sum(x) OVER
                "FROM arr_t, unnest(a) WITH ORDINALITY u(x, i) WHERE n = %d) q")
 
 
-def lit(s):
-    assert "$q$" not in s
-    return "$q$%s$q$" % s
-
-
 def log(msg):
     print(msg, flush=True)
 
@@ -116,7 +99,7 @@ class Bench:
         self.c, self.args, self.tally = c, args, tally
 
     def bench(self, sql):
-        return float(self.c.value("SELECT bench_ms(%s)" % lit(sql)))
+        return float(self.c.value("SELECT rb.bench_ms(%s)" % lit(sql)))
 
     def time_all(self, sqls):
         """Medians (and min, max, runs) of statements, interleaved after a warm-up each."""

@@ -241,4 +241,4 @@ SELECT gpu_cumsum(array_fill(1::smallint, ARRAY[134217727]));
 SELECT p.oid::regprocedure AS function, d.description IS NOT NULL AS has_comment
 FROM pg_proc p LEFT JOIN pg_description d ON d.objoid = p.oid
 WHERE p.proname IN ('gpu_cumsum', 'gpuscan_devices')
-ORDER BY 1::text;
+ORDER BY p.oid::regprocedure::text COLLATE "C";
