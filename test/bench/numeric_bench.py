@@ -72,6 +72,11 @@ WINDOW_SECTIONS = [
          "baseline", None),
         ("gpu_cumsum(x) OVER (PARTITION BY sym ORDER BY t)", "gpu_cumsum(x) OVER (PARTITION BY sym ORDER BY t)",
          "gpuscan", "sum(x) OVER (PARTITION BY sym ORDER BY t ROWS UNBOUNDED PRECEDING)"),
+        # the floor of a window function here: PostgreSQL's own, reading its argument, or not
+        ("PostgreSQL lag(x) OVER (PARTITION BY sym ORDER BY t) (reads x, no arithmetic)",
+         "lag(x) OVER (PARTITION BY sym ORDER BY t)", None, None),
+        ("PostgreSQL row_number() OVER (PARTITION BY sym ORDER BY t) (reads no argument)",
+         "row_number() OVER (PARTITION BY sym ORDER BY t)", None, None),
     ]),
 ]
 
