@@ -32,9 +32,12 @@ OBJS = \
 # decimal fixed point of the numeric scans
 CORE_OBJS = core/plan.o core/analysis.o core/source.o core/chunked.o core/host_copy.o \
 	core/accum.o core/decimal.o
-# the exact CPU engine
+# the exact CPU engine: the portable loops; the vector kernels chosen at run
+# time (cpu/simd.c), one set of files per instruction set
 CPU_OBJS = cpu/driver.o cpu/sum_block.o cpu/sum_float.o cpu/sum_int.o cpu/order.o \
-	cpu/cpu_simd.o cpu/window.o cpu/means.o
+	cpu/window.o cpu/means.o cpu/simd.o $(CPU_AVX512_OBJS) $(CPU_AVX2_OBJS)
+CPU_AVX512_OBJS = cpu/avx512_scan64.o cpu/avx512_split.o cpu/avx512_means.o
+CPU_AVX2_OBJS = cpu/avx2_scan64.o cpu/avx2_split.o cpu/avx2_means.o
 
 DATA = sql/gpuscan--1.0.sql sql/gpuscan--1.0--1.1.sql sql/gpuscan--1.1--1.2.sql \
 	sql/gpuscan--1.2--1.3.sql sql/gpuscan--1.3--1.4.sql sql/gpuscan--1.4--1.5.sql \
@@ -43,7 +46,7 @@ REGRESS = cumsum cummax moving rows numeric stream config devices service upgrad
 REGRESS_OPTS = --inputdir=test
 
 EXTRA_CLEAN = test/engine/engine_test test/engine/engine_test_portable test/engine/accum_test test/engine/decimal_test test/engine/quotient_test test/bench/cpu_bench test/bench/window_bench test/bench/small_engine_bench test/bench/window_bench_gpu test/engine/engine_compare \
-	test/engine/cpu_simd.o test/bench/kernel_bench test/bench/pipeline_bench test/bench/host_bench cuda/*.o cuda/libgpuscan_cuda.a \
+	test/engine/simd-*.o test/bench/kernel_bench test/bench/pipeline_bench test/bench/host_bench cuda/*.o cuda/libgpuscan_cuda.a \
 	test/fuzz/fuzz_cpu_engine test/fuzz/fuzz_accum test/fuzz/fuzz_reference.o test/fuzz/scratch \
 	results regression.diffs regression.out tmp_check
 
@@ -82,7 +85,15 @@ override CFLAGS := $(filter-out $(GS_UNKNOWN_WARNINGS),$(CFLAGS))
 # A compiler without the option: none.
 GS_SIMD_CFLAGS := $(shell $(CC) -Werror -mtune-ctrl=^inter_unit_moves_to_vec -E -x c /dev/null \
 	>/dev/null 2>&1 && echo '-mtune-ctrl=^inter_unit_moves_to_vec')
-cpu/cpu_simd.o: CFLAGS += $(GS_SIMD_CFLAGS)
+# Each instruction set's files with its target flags (as PostgreSQL builds
+# src/port/pg_crc32c_sse42.c); their functions also carry the same target
+# attribute (core/simd.h), so a compiler that takes no such flags (another
+# architecture: the files are then empty) builds them as well.
+gs_cc_flags = $(shell $(CC) -Werror $(1) -E -x c /dev/null >/dev/null 2>&1 && echo '$(1)')
+GS_AVX512_CFLAGS := $(call gs_cc_flags,-mavx512f -mavx512dq -mavx512cd -mavx512vl -mavx512bw)
+GS_AVX2_CFLAGS := $(call gs_cc_flags,-mavx2 -mfma)
+$(CPU_AVX512_OBJS): CFLAGS += $(GS_SIMD_CFLAGS) $(GS_AVX512_CFLAGS)
+$(CPU_AVX2_OBJS): CFLAGS += $(GS_SIMD_CFLAGS) $(GS_AVX2_CFLAGS)
 
 ifeq ($(WITH_CUDA),1)
 $(shlib): $(CUDA_LIB)

@@ -1,8 +1,8 @@
 /*
  * core/simd.h — what the AVX-512 and AVX2 code of the float analysis
- * (core/analysis.c) and of the CPU engine's kernels (cpu/cpu_simd.c) share:
- * whether this build has such code, the target attributes, tail masks, and
- * (core/engine.h) the run-time checks.
+ * (core/analysis.c) and of the CPU engine's kernels (cpu/avx512_*.c,
+ * cpu/avx2_*.c) share: whether this build has such code, the target
+ * attributes, tail masks, and (core/engine.h) the run-time checks.
  */
 #ifndef GPUSCAN_SIMD_H
 #define GPUSCAN_SIMD_H

@@ -5,7 +5,7 @@
  *
  * A row is scanned in blocks of GS_CPU_BLOCK_VALUES values: running totals
  * of floats (cpu/sum_block.c, over the loops of cpu/sum_float.c and the
- * AVX-512 and AVX2 kernels of cpu/cpu_simd.c), of integers (cpu/sum_int.c), or
+ * AVX-512 and AVX2 kernels, cpu/simd.c), of integers (cpu/sum_int.c), or
  * running maxima and minima (cpu/order.c).
  */
 #ifndef GPUSCAN_CPU_H

@@ -1,6 +1,7 @@
 /*
  * cpu/cpu_simd.h — internal interface between the CPU engine and its
- * AVX-512 and AVX2 scan kernels (cpu/cpu_simd.c).
+ * AVX-512 and AVX2 scan kernels: cpu/simd.c chooses between those of
+ * cpu/avx512_*.c and cpu/avx2_*.c at run time.
  */
 #ifndef GPUSCAN_CPU_SIMD_H
 #define GPUSCAN_CPU_SIMD_H

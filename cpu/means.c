@@ -3,8 +3,8 @@
  * rounded quotient of an exact sum by its count (core/exact.h's fast
  * quotient, gs_quotient_fast, or gs_round_quotient where it cannot
  * decide), over a batch of outputs whose divisions overlap.  The batch
- * goes to the AVX-512 (eight lanes) or AVX2 (four lanes) code of
- * cpu/cpu_simd.c where the CPU has it, else to the scalar loop here; the
+ * goes to the AVX-512 (eight lanes, cpu/avx512_means.c) or AVX2 (four
+ * lanes, cpu/avx2_means.c) code where the CPU has it, else to the scalar loop here; the
  * results are the same bits on every path.
  */
 #include "cpu.h"

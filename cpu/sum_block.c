@@ -7,7 +7,7 @@
  * running total carried in from the previous block (cpu/carry.h) plus
  * anything the block can add:
  *
- *   - vector kernels (cpu/cpu_simd.c), 64-bit or carry-save 128-bit, for
+ *   - vector kernels (cpu/simd.c: cpu/avx512_*.c, cpu/avx2_*.c), 64-bit or carry-save 128-bit, for
  *     blocks of finite values when the CPU has AVX-512 or AVX2; a block
  *     the bound sends to 128 bits whose values and carry lie below 2^62
  *     units first runs the 64-bit kernel checking every sum, and the

@@ -2,7 +2,7 @@
  * cpu/sum_float.c — the CPU engine's scalar float loops: running totals of a
  * block of float values over core/exact.h, in a 64-bit, 128-bit or wide
  * (limbs) accumulator, with or without tracking NaN, infinities and -0.
- * They serve every block the AVX-512 kernels (cpu/cpu_simd.c) do not.
+ * They serve every block the vector kernels (cpu/simd.c) do not.
  */
 #include "cpu.h"
 

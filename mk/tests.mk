@@ -9,14 +9,19 @@ CORE_SRC = $(CORE_OBJS:.o=.c)
 ENGINE_SRC = $(CORE_SRC) $(CPU_OBJS:.o=.c)
 ENGINE_HDR = core/*.h cpu/*.h
 TEST_CFLAGS = -O2 -g -fno-strict-aliasing -fwrapv -fexcess-precision=standard
-# cpu/cpu_simd.c compiled apart with the option the extension's build gives
-# it (GS_SIMD_CFLAGS, the Makefile), so that the gcc-built programs below run
-# the kernels the extension ships; ENGINE_LINK: the engine for their commands
-ENGINE_SIMD_O = test/engine/cpu_simd.o
-ENGINE_LINK = $(filter-out cpu/cpu_simd.c,$(ENGINE_SRC)) $(ENGINE_SIMD_O)
+# the vector kernels' files compiled apart with the flags the extension's
+# build gives them (GS_SIMD_CFLAGS and each instruction set's, the
+# Makefile), so that the gcc-built programs below run the kernels the
+# extension ships; ENGINE_LINK: the engine for their commands
+SIMD_SRC = $(CPU_AVX512_OBJS:.o=.c) $(CPU_AVX2_OBJS:.o=.c)
+ENGINE_SIMD_O = $(patsubst cpu/%.c,test/engine/simd-%.o,$(SIMD_SRC))
+ENGINE_LINK = $(filter-out $(SIMD_SRC),$(ENGINE_SRC)) $(ENGINE_SIMD_O)
 
-$(ENGINE_SIMD_O): cpu/cpu_simd.c $(ENGINE_HDR)
-	$(CC) $(TEST_CFLAGS) $(GS_SIMD_CFLAGS) -c -o $@ cpu/cpu_simd.c
+test/engine/simd-avx512_%.o: cpu/avx512_%.c $(ENGINE_HDR)
+	$(CC) $(TEST_CFLAGS) $(GS_SIMD_CFLAGS) $(GS_AVX512_CFLAGS) -c -o $@ $<
+
+test/engine/simd-avx2_%.o: cpu/avx2_%.c $(ENGINE_HDR)
+	$(CC) $(TEST_CFLAGS) $(GS_SIMD_CFLAGS) $(GS_AVX2_CFLAGS) -c -o $@ $<
 
 # the engine tests, side by side in test/engine/: the CPU engine against an
 # exact reference, and (below, with CUDA) the GPU engine against the CPU engine

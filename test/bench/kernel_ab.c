@@ -1,5 +1,5 @@
 /*
- * test/bench/kernel_ab.c — three builds of cpu/cpu_simd.c compared in one
+ * test/bench/kernel_ab.c — three builds of the vector kernels compared in one
  * process: the mean kernels and the running totals beside them, called in
  * turn on the same arrays, as cpu/window.c calls them (4096-value blocks).
  * Separate processes on a shared host differ by 10-15% from each other

@@ -1131,7 +1131,7 @@ CheckedStopCases(void)
 
 /*
  * Units about those where the vector kernels stop checking their results
- * for overflow and convert them scaled (cpu/cpu_simd.c, MayOverflow): the
+ * for overflow and convert them scaled (cpu/simd_kernels.h, MayOverflow): the
  * smallest value 2^u, one per 1000, the others (2^24 - 1) * 2^(u + s)
  * (exact in float4 too; left out where not finite in the type), for u
  * at, below and above each boundary (float8: 920 and 921 of the 128-bit
