@@ -3,9 +3,9 @@
 # the pg_regress suites (make installcheck; again with the library preloaded),
 # the engine tests, hostile inputs, cancellation, leaks, fuzzing and the
 # suites under valgrind, on PostgreSQL 15; then the suites on PostgreSQL 18;
-# then `make demo` from a fresh clone in a mode-700 directory, and the
-# packaging checks.  Ends with the line "N passed, N failed"; exit status 1
-# on any failure.
+# then `make demo` from a fresh clone in a mode-700 directory, the
+# packaging checks and the documentation's links.  Ends with the line
+# "N passed, N failed"; exit status 1 on any failure.
 set -uo pipefail
 . "$(dirname "$0")/../scripts/common.sh"
 cd "$TOP"
@@ -175,6 +175,12 @@ add_counts "$LOG_DIR/clone-demo.log"
 echo "== packaging (META.json)"
 python3 test/check_meta.py | tee "$LOG_DIR/meta.log"
 add_counts "$LOG_DIR/meta.log"
+
+# 13. documentation: every relative link in README.md, doc/*.md and
+# test/bench/NOTES.md names a file or folder of the tree
+echo "== documentation: relative links resolve"
+python3 test/check_links.py | tee "$LOG_DIR/links.log"
+add_counts "$LOG_DIR/links.log"
 
 trap - EXIT
 summary "$PASSED" "$FAILED"
