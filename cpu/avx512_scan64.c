@@ -261,11 +261,9 @@ AVX512_TARGET int64_t
 gs_avx512_scan64_guess(const void *in, void *out, int64_t n, bool f8, int lsb, bool excl,
 					   int64_t *acc, int64_t *stop)
 {
-	if (f8)
-		return excl ? Scan64Mean(in, NULL, out, n, lsb, acc, 0, 0, 1, 1, 0, 0, 0, 2, stop)
-			: Scan64Mean(in, NULL, out, n, lsb, acc, 0, 0, 1, 0, 0, 0, 0, 2, stop);
-	return excl ? Scan64Mean(in, NULL, out, n, lsb, acc, 0, 0, 0, 1, 0, 0, 0, 2, stop)
-		: Scan64Mean(in, NULL, out, n, lsb, acc, 0, 0, 0, 0, 0, 0, 0, 2, stop);
+#define GUESS(F8, EXCL) Scan64Mean(in, NULL, out, n, lsb, acc, 0, 0, F8, EXCL, 0, 0, 0, 2, stop)
+	return GS_SPECIALISE2(f8, excl, GUESS);
+#undef GUESS
 }
 
 /* The 64-bit kernel of running means of values not analysed (gs_simd_cummean64_guess), specialised. */
@@ -301,11 +299,9 @@ gs_avx512_movsum64(const void *in, const void *lag, void *out, int64_t n, bool f
 #undef NEAR_CASE
 		}
 	}
-	if (f8)
-		return diff ? Scan64Mean(in, lag, out, n, lsb, acc, 0, 0, 1, 0, 0, 1, 0, 0, NULL)
-			: Scan64Mean(in, lag, out, n, lsb, acc, 0, 0, 1, 0, 0, 0, 0, 0, NULL);
-	return diff ? Scan64Mean(in, lag, out, n, lsb, acc, 0, 0, 0, 0, 0, 1, 0, 0, NULL)
-		: Scan64Mean(in, lag, out, n, lsb, acc, 0, 0, 0, 0, 0, 0, 0, 0, NULL);
+#define MOVSUM(F8, DIFF) Scan64Mean(in, lag, out, n, lsb, acc, 0, 0, F8, 0, 0, DIFF, 0, 0, NULL)
+	return GS_SPECIALISE2(f8, diff, MOVSUM);
+#undef MOVSUM
 }
 
 /*

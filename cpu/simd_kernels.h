@@ -131,6 +131,13 @@ MeansBatchEnd(int64_t i, int64_t iend, int vectors)
 }
 
 /*
+ * CALL(A, B) with two flags as constants, so that each of the four cases
+ * is compiled on its own.
+ */
+#define GS_SPECIALISE2(a, b, CALL) \
+	((a) ? ((b) ? CALL(1, 1) : CALL(1, 0)) : ((b) ? CALL(0, 1) : CALL(0, 0)))
+
+/*
  * Call an instruction set's int means F (IntMeans512, IntMeans256) with
  * the value width and the lag as constants, so each case is compiled on
  * its own.

@@ -102,6 +102,20 @@ HasValue(const uint8_t *nulls, int64_t p)
 	return (nulls[p >> 3] >> (p & 7)) & 1;
 }
 
+/*
+ * A window's move at position i of a block (array position pos0 + i, row
+ * position rowpos0 + i): whether a value enters (*enter) and whether one
+ * leaves (the result).  Without NULLs every position enters, and one
+ * leaves where the block has values leaving (b > 0).
+ */
+static inline __attribute__((always_inline)) bool
+WindowMove(const uint8_t *nulls, int64_t pos0, int64_t rowpos0, int64_t i, int64_t w, int64_t b,
+		   bool hasnulls, bool *enter)
+{
+	*enter = !hasnulls || HasValue(nulls, pos0 + i);
+	return hasnulls ? rowpos0 + i >= w && HasValue(nulls, pos0 + i - w) : b > 0;
+}
+
 /* An integer value of a type, sign-extended. */
 static inline int64_t
 IntAt(GsElemType type, const char *p, int64_t i)
@@ -178,8 +192,8 @@ IntLoop(WinScan *ws, GsElemType type, const char *in, const char *lag, char *out
 
 	for (i = 0; i < np; i++)
 	{
-		bool		enter = !hasnulls || HasValue(nulls, pos0 + i);
-		bool		leave = hasnulls ? rowpos0 + i >= w && HasValue(nulls, pos0 + i - w) : b > 0;
+		bool		enter;
+		bool		leave = WindowMove(nulls, pos0, rowpos0, i, w, b, hasnulls, &enter);
 
 		if (leave)
 		{
@@ -575,8 +589,8 @@ FloatLoop(WinScan *ws, FloatAcc *fa, const char *in, const char *lag, char *out,
 
 	for (i = 0; i < np; i++)
 	{
-		bool		enter = !hasnulls || HasValue(nulls, pos0 + i);
-		bool		leave = hasnulls ? rowpos0 + i >= w && HasValue(nulls, pos0 + i - w) : b > 0;
+		bool		enter;
+		bool		leave = WindowMove(nulls, pos0, rowpos0, i, w, b, hasnulls, &enter);
 		bool		overflow = false;
 		double		v;
 

@@ -94,6 +94,22 @@ ValueBits(FunctionCallInfo fcinfo, const GsAccum *a)
 	}
 }
 
+/* A transition: the state with x (argument 1) added, or removed; a NULL x changes nothing. */
+static Datum
+AccumStep(FunctionCallInfo fcinfo, bool remove, const char *fname)
+{
+	GsAccum    *a = StateOf(fcinfo, fname);
+
+	if (!PG_ARGISNULL(1))
+	{
+		if (remove)
+			gs_accum_remove(a, ValueBits(fcinfo, a));
+		else
+			gs_accum_add(a, ValueBits(fcinfo, a));
+	}
+	PG_RETURN_POINTER(a);
+}
+
 /*
  * exact_accum(state, x): the transition of exact_sum and exact_avg, plain
  * and moving: x added exactly; a NULL x adds nothing.
@@ -102,11 +118,7 @@ PG_FUNCTION_INFO_V1(exact_accum);
 Datum
 exact_accum(PG_FUNCTION_ARGS)
 {
-	GsAccum    *a = StateOf(fcinfo, "exact_accum");
-
-	if (!PG_ARGISNULL(1))
-		gs_accum_add(a, ValueBits(fcinfo, a));
-	PG_RETURN_POINTER(a);
+	return AccumStep(fcinfo, false, "exact_accum");
 }
 
 /*
@@ -117,11 +129,7 @@ PG_FUNCTION_INFO_V1(exact_accum_inv);
 Datum
 exact_accum_inv(PG_FUNCTION_ARGS)
 {
-	GsAccum    *a = StateOf(fcinfo, "exact_accum_inv");
-
-	if (!PG_ARGISNULL(1))
-		gs_accum_remove(a, ValueBits(fcinfo, a));
-	PG_RETURN_POINTER(a);
+	return AccumStep(fcinfo, true, "exact_accum_inv");
 }
 
 /* exact_accum_combine(a, b): the state of a's rows and b's together (parallel plans). */

@@ -35,11 +35,45 @@ typedef enum GpuscanDevice
 extern Oid	gpuscan_arg_type(FunctionCallInfo fcinfo, int argno);
 
 /*
- * The window of a moving window form's row (argument 1): the partition's,
- * set from its first row, or ERROR 22023 (src/window.c).
+ * A window form's place in its partition, read in blocks of rows: kept in
+ * the partition's memory by src/window.c and src/numeric_window.c alike.
  */
-extern void gpuscan_window_of_row(WindowObject winobj, const char *fname, int64 cur, bool *set,
-								  bool *window_null, int64 *window);
+typedef struct GsWinRows
+{
+	bool		started;
+	bool		moving;			/* gpu_movsum, gpu_movavg */
+	bool		window_set;		/* n is known (read at the partition's first row) */
+	bool		window_null;	/* n is NULL: every result is NULL */
+	int64		window;			/* n */
+	int64		first;			/* partition row of the block's first new row */
+	int64		nrows;			/* the block's new rows */
+	bool		at_end;			/* the partition ends in the block */
+	int64		next_row;		/* the row the next call is expected for */
+	int64		next_value;		/* and its result's index, if it has a value */
+} GsWinRows;
+
+/*
+ * Row cur of a window form (src/window.c): false where its result is NULL
+ * (a moving form's window is NULL); else whether its block is still to be
+ * read is set in *read_block (ERROR past the partition's last row).
+ */
+extern bool gpuscan_window_row(WindowObject winobj, GsWinRows *r, int64 cur, bool *read_block,
+							   const char *fname);
+
+/*
+ * Argument 0 of the i-th row from the current one into *d and *isnull, the
+ * first (i = 0) setting the mark so that the rows before it may go; false
+ * past the partition's last row, which sets r->at_end (src/window.c).
+ */
+extern bool gpuscan_window_arg(WindowObject winobj, GsWinRows *r, int64 i, Datum *d, bool *isnull);
+
+/*
+ * The index of row cur's result among its block's results, or -1 where it
+ * has no value: bits marks the block's positions with values, p is the
+ * row's position and from the block's first position with a result
+ * (src/window.c).
+ */
+extern int64 gpuscan_window_result(GsWinRows *r, int64 cur, const uint8 *bits, int64 from, int64 p);
 
 /* The settings (src/gpuscan.c). */
 extern int	gpuscan_device;
@@ -107,6 +141,19 @@ extern void gpuscan_run(GsScanSpec *spec, GsCall *call);
  */
 extern void gpuscan_note_backend_scan(GsCall *call, int64 elements, const char *why);
 
+/* An array argument's shape, as both array paths read it (gpuscan_array_shape). */
+typedef struct GsArrayShape
+{
+	int			ndim;
+	int		   *dims;
+	int		   *lbs;
+	int			nitems;
+	bits8	   *nulls;			/* NULL: no NULL element */
+	int64		nvalues;		/* the elements not NULL */
+	Size		overhead;		/* a result's header and null bitmap */
+} GsArrayShape;
+
+extern void gpuscan_array_shape(ArrayType *arr, GsArrayShape *shape);
 /* A result array's header written in place (src/scans.c). */
 extern void gpuscan_array_header(ArrayType *result, Size total, Size overhead, Oid restype,
 								 int ndim, const int *dims, const int *lbs, bool hasnulls);

@@ -72,14 +72,8 @@ gpuscan_numeric_array(Datum datum, GsScanOp op, bool exclusive, int64 window, co
 	struct varlena *raw = (struct varlena *) DatumGetPointer(datum);
 	ArrayType  *arr;
 	ArrayType  *result;
-	int			ndim,
-				nitems;
-	int		   *dims,
-			   *lbs;
-	bits8	   *nulls;
-	int64		nvalues,
-				k = 0;
-	Size		overhead;
+	GsArrayShape sh;
+	int64		k = 0;
 	const char **values;
 	char	   *ptr;
 	NumBlock	blk;
@@ -92,20 +86,14 @@ gpuscan_numeric_array(Datum datum, GsScanOp op, bool exclusive, int64 window, co
 	if (ARR_ELEMTYPE(arr) != NUMERICOID)
 		elog(ERROR, "%s: an array of numeric expected, not of %s", fname,
 			 format_type_be(ARR_ELEMTYPE(arr)));
-	ndim = ARR_NDIM(arr);
-	dims = ARR_DIMS(arr);
-	lbs = ARR_LBOUND(arr);
-	nitems = ArrayGetNItems(ndim, dims);
-	nulls = ARR_NULLBITMAP(arr);
-	if (nitems == 0)
+	gpuscan_array_shape(arr, &sh);
+	if (sh.nitems == 0)
 		PG_RETURN_ARRAYTYPE_P(construct_empty_array(NUMERICOID));
-	nvalues = nulls ? gs_bitmap_count(nulls, 0, nitems) : nitems;
-	overhead = nulls ? ARR_OVERHEAD_WITHNULLS(ndim, nitems) : ARR_OVERHEAD_NONULLS(ndim);
 
 	/* where each value lies, as deconstruct_array finds them */
-	values = MemoryContextAllocHuge(CurrentMemoryContext, Max(nvalues, 1) * sizeof(char *));
+	values = MemoryContextAllocHuge(CurrentMemoryContext, Max(sh.nvalues, 1) * sizeof(char *));
 	ptr = ARR_DATA_PTR(arr);
-	for (k = 0; k < nvalues; k++)
+	for (k = 0; k < sh.nvalues; k++)
 	{
 		values[k] = ptr;
 		ptr = att_addlength_pointer(ptr, -1, ptr);
@@ -115,20 +103,20 @@ gpuscan_numeric_array(Datum datum, GsScanOp op, bool exclusive, int64 window, co
 	/* the results after room for the header and bitmap, about as large as the values */
 	memset(&out, 0, sizeof(out));
 	out.cxt = CurrentMemoryContext;
-	out.reserve = overhead;
-	out.len = overhead;
-	out.cap = overhead + (ptr - ARR_DATA_PTR(arr)) + nvalues * 4 + 64;
+	out.reserve = sh.overhead;
+	out.len = sh.overhead;
+	out.cap = sh.overhead + (ptr - ARR_DATA_PTR(arr)) + sh.nvalues * 4 + 64;
 	out.buf = MemoryContextAllocHuge(out.cxt, out.cap);
-	if (nvalues > 0)
+	if (sh.nvalues > 0)
 	{
 		memset(&blk, 0, sizeof(blk));
 		blk.op = op;
 		blk.exclusive = exclusive;
 		blk.window = window;
-		blk.npos = nitems;
-		blk.row_len = dims[ndim - 1];
-		blk.valid = nulls;
-		blk.nvalues = nvalues;
+		blk.npos = sh.nitems;
+		blk.row_len = sh.dims[sh.ndim - 1];
+		blk.valid = sh.nulls;
+		blk.nvalues = sh.nvalues;
 		blk.values = values;
 		gpuscan_numeric_scan(&blk, &call, &out);
 	}
@@ -137,14 +125,14 @@ gpuscan_numeric_array(Datum datum, GsScanOp op, bool exclusive, int64 window, co
 				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
 				 errmsg("%s result would exceed the maximum size of an array", fname),
 				 errdetail("The result of %d elements of type numeric needs %zu bytes; a PostgreSQL value holds at most %zu bytes.",
-						   nitems, out.len, (Size) MaxAllocSize),
+						   sh.nitems, out.len, (Size) MaxAllocSize),
 				 errhint("Scan the array in slices.")));
 
 	/* the input's shape and null bitmap around the results */
 	result = (ArrayType *) out.buf;
-	gpuscan_array_header(result, out.len, overhead, NUMERICOID, ndim, dims, lbs, nulls != NULL);
-	if (nulls)
-		memcpy((bits8 *) (ARR_LBOUND(result) + ndim), nulls, (nitems + 7) / 8);
+	gpuscan_array_header(result, out.len, sh.overhead, NUMERICOID, sh.ndim, sh.dims, sh.lbs, sh.nulls != NULL);
+	if (sh.nulls)
+		memcpy((bits8 *) (ARR_LBOUND(result) + sh.ndim), sh.nulls, (sh.nitems + 7) / 8);
 	pfree(values);
 	PG_RETURN_ARRAYTYPE_P(result);
 }

@@ -54,19 +54,10 @@ typedef struct NumWinBuffers
 /* One window function's state in a partition (partition-local, zeroed at its start). */
 typedef struct NumWinPart
 {
-	bool		started;
-	bool		moving;
-	bool		window_set;
-	bool		window_null;
-	int64		window;
-	/* the block now */
-	int64		first;			/* partition row of its first new row */
-	int64		nrows;			/* new rows */
-	int64		pre;			/* positions before them: the window's tail, or the carry */
+	GsWinRows	rows;			/* where the partition's rows stand */
+	/* the block now (its rows: rows) */
+	int64		pre;			/* positions before its new rows: the window's tail, or the carry */
 	int64		tail;			/* of which the window's tail */
-	bool		at_end;
-	int64		next_row;
-	int64		next_value;
 	/* running operators: the state after the rows so far */
 	bool		has_carry;
 	NumCarry	carry;
@@ -159,7 +150,7 @@ ArenaAdd(FunctionCallInfo fcinfo, NumWinBuffers *b, int64 k, const char *ptr)
 static void
 NextBlock(FunctionCallInfo fcinfo, WindowObject winobj, NumWinPart *wp, GsScanOp op, int64 cur)
 {
-	int64		want = wp->moving ? Min(Max(wp->window - 1, BLOCK_ROWS), MAX_BLOCK_ROWS) : BLOCK_ROWS;
+	int64		want = wp->rows.moving ? Min(Max(wp->rows.window - 1, BLOCK_ROWS), MAX_BLOCK_ROWS) : BLOCK_ROWS;
 	int64		tail = 0,
 				pre = 0,
 				kept = 0,
@@ -171,13 +162,13 @@ NextBlock(FunctionCallInfo fcinfo, WindowObject winobj, NumWinPart *wp, GsScanOp
 	GsCall		call;
 
 	/* the last window - 1 positions of the block before go first, or the carry */
-	if (wp->moving)
-		tail = Min(wp->window - 1, wp->tail + wp->nrows);
-	pre = wp->moving ? tail : wp->has_carry ? 1 : 0;
+	if (wp->rows.moving)
+		tail = Min(wp->rows.window - 1, wp->tail + wp->rows.nrows);
+	pre = wp->rows.moving ? tail : wp->has_carry ? 1 : 0;
 	b = Buffers(fcinfo, pre + want);
 	if (tail > 0)
 	{
-		int64		from = wp->pre + wp->nrows - tail,
+		int64		from = wp->pre + wp->rows.nrows - tail,
 					v0 = gs_bitmap_count(b->valid, 0, from);
 		Size		a0;
 
@@ -192,7 +183,7 @@ NextBlock(FunctionCallInfo fcinfo, WindowObject winobj, NumWinPart *wp, GsScanOp
 	}
 	else
 		b->arena_len = 0;
-	if (!wp->moving && wp->has_carry)
+	if (!wp->rows.moving && wp->has_carry)
 	{
 		SetValue(b->valid, 0, true);
 		ArenaAdd(fcinfo, b, 0, wp->carry_value);
@@ -203,17 +194,12 @@ NextBlock(FunctionCallInfo fcinfo, WindowObject winobj, NumWinPart *wp, GsScanOp
 	nv = kept;
 	for (i = 0; i < want; i++)
 	{
-		bool		isnull,
-					isout;
+		bool		isnull;
 		int64		p = pre + i;
-		Datum		d = WinGetFuncArgInPartition(winobj, 0, (int) i, WINDOW_SEEK_CURRENT, i == 0,
-												 &isnull, &isout);
+		Datum		d;
 
-		if (isout)
-		{
-			wp->at_end = true;
+		if (!gpuscan_window_arg(winobj, &wp->rows, i, &d, &isnull))
 			break;
-		}
 		SetValue(b->valid, p, !isnull);
 		if (isnull)
 			continue;
@@ -221,12 +207,12 @@ NextBlock(FunctionCallInfo fcinfo, WindowObject winobj, NumWinPart *wp, GsScanOp
 				 (const char *) pg_detoast_datum_packed((struct varlena *) DatumGetPointer(d)));
 		newvals++;
 	}
-	wp->first = cur;
+	wp->rows.first = cur;
 	wp->pre = pre;
 	wp->tail = tail;
-	wp->nrows = i;
-	wp->next_row = cur;
-	wp->next_value = 0;
+	wp->rows.nrows = i;
+	wp->rows.next_row = cur;
+	wp->rows.next_value = 0;
 	if (newvals == 0)
 		return;					/* NULLs only: no result to make */
 
@@ -234,25 +220,25 @@ NextBlock(FunctionCallInfo fcinfo, WindowObject winobj, NumWinPart *wp, GsScanOp
 		b->values[k] = b->arena + b->voff[k];
 	memset(&blk, 0, sizeof(blk));
 	blk.op = op;
-	blk.window = wp->moving ? wp->window : 0;
+	blk.window = wp->rows.moving ? wp->rows.window : 0;
 	blk.npos = pre + i;
 	blk.row_len = blk.npos;
 	blk.valid = b->valid;
 	blk.nvalues = nv;
 	blk.values = b->values;
 	blk.skip = pre;
-	blk.carry = !wp->moving && wp->has_carry ? &wp->carry : NULL;
+	blk.carry = !wp->rows.moving && wp->has_carry ? &wp->carry : NULL;
 
 	b->out.len = 0;
 	b->out.reserve = 0;
 	b->out.offsets = b->offsets;
-	b->out.want_next = !wp->moving;
+	b->out.want_next = !wp->rows.moving;
 	b->out.next_cxt = GetMemoryChunkContext(wp);
 	b->out.next_value = NULL;
 	gpuscan_call_start(&call, (Datum) 0);
 	call.input_kind = "rows";
 	gpuscan_numeric_scan(&blk, &call, &b->out);
-	if (!wp->moving)
+	if (!wp->rows.moving)
 	{
 		if (wp->carry_value)
 			pfree(wp->carry_value);
@@ -270,40 +256,26 @@ gpuscan_numeric_window(FunctionCallInfo fcinfo, GsScanOp op, const char *fname)
 	NumWinPart *wp = (NumWinPart *) WinGetPartitionLocalMemory(winobj, sizeof(NumWinPart));
 	int64		cur = WinGetCurrentPosition(winobj);
 	NumWinBuffers *b;
-	int64		p;
+	bool		read_block;
+	int64		k;
 
-	if (!wp->started)
+	if (!wp->rows.started)
 	{
-		wp->moving = op == GS_OP_MOVSUM || op == GS_OP_MOVAVG;
-		wp->started = true;
+		wp->rows.moving = op == GS_OP_MOVSUM || op == GS_OP_MOVAVG;
+		wp->rows.started = true;
 	}
-	if (wp->moving)
-	{
-		gpuscan_window_of_row(winobj, fname, cur, &wp->window_set, &wp->window_null, &wp->window);
-		if (wp->window_null)
-			PG_RETURN_NULL();
-	}
-	if (cur >= wp->first + wp->nrows)
-	{
-		if (wp->at_end)
-			elog(ERROR, "%s: row %lld is past its partition's rows", fname, (long long) cur + 1);
+	if (!gpuscan_window_row(winobj, &wp->rows, cur, &read_block, fname))
+		PG_RETURN_NULL();
+	if (read_block)
 		NextBlock(fcinfo, winobj, wp, op, cur);
-	}
-
 	b = (NumWinBuffers *) fcinfo->flinfo->fn_extra;
-	p = wp->pre + cur - wp->first;
-	if (cur != wp->next_row)
-	{
-		/* rows are asked for in order; should one be skipped, count again */
-		wp->next_value = gs_bitmap_count(b->valid, wp->pre, p - wp->pre);
-	}
-	wp->next_row = cur + 1;
-	if (!HasValue(b->valid, p))
+	k = gpuscan_window_result(&wp->rows, cur, b->valid, wp->pre, wp->pre + cur - wp->rows.first);
+	if (k < 0)
 		PG_RETURN_NULL();
 	/*
 	 * the result where the block's results lie, valid until the next call
 	 * (which may scan the next block), as lag()'s is until the next row is
 	 * fetched: the executor copies it where it must outlive that
 	 */
-	PG_RETURN_POINTER(b->out.buf + b->offsets[wp->next_value++]);
+	PG_RETURN_POINTER(b->out.buf + b->offsets[k]);
 }

@@ -97,6 +97,20 @@ gpuscan_array_header(ArrayType *result, Size total, Size overhead, Oid restype, 
 	memcpy(ARR_LBOUND(result), lbs, ndim * sizeof(int));
 }
 
+/* An array's shape: dimensions, elements, NULLs, a result's overhead. */
+void
+gpuscan_array_shape(ArrayType *arr, GsArrayShape *shape)
+{
+	shape->ndim = ARR_NDIM(arr);
+	shape->dims = ARR_DIMS(arr);
+	shape->lbs = ARR_LBOUND(arr);
+	shape->nitems = ArrayGetNItems(shape->ndim, shape->dims);
+	shape->nulls = ARR_NULLBITMAP(arr);
+	shape->nvalues = shape->nulls ? gs_bitmap_count(shape->nulls, 0, shape->nitems) : shape->nitems;
+	shape->overhead = shape->nulls ? ARR_OVERHEAD_WITHNULLS(shape->ndim, shape->nitems)
+		: ARR_OVERHEAD_NONULLS(shape->ndim);
+}
+
 /* Where a result's null bitmap goes: right after the lower bounds. */
 static inline bits8 *
 BitmapOf(ArrayType *result)
@@ -239,13 +253,7 @@ ScanArray(Datum datum, GsScanOp op, bool exclusive, int64 window, const char *fn
 	ArrayType  *arr;
 	Oid			restype;
 	GsElemType	type;
-	int			ndim;
-	int		   *dims;
-	int		   *lbs;
-	int			nitems;
-	bits8	   *nulls;
-	int64		nvalues;
-	Size		overhead;
+	GsArrayShape sh;
 	Size		total;
 	ArrayType  *result;
 	GsScanSpec	spec;
@@ -274,18 +282,10 @@ ScanArray(Datum datum, GsScanOp op, bool exclusive, int64 window, const char *fn
 		call.read_ms = INSTR_TIME_GET_MILLISEC(t1);
 	}
 	type = ScanTypes(ARR_ELEMTYPE(arr), op, fname, &restype);
-	ndim = ARR_NDIM(arr);
-	dims = ARR_DIMS(arr);
-	lbs = ARR_LBOUND(arr);
-	nitems = ArrayGetNItems(ndim, dims);
-	nulls = ARR_NULLBITMAP(arr);
-
-	if (nitems == 0)
+	gpuscan_array_shape(arr, &sh);
+	if (sh.nitems == 0)
 		PG_RETURN_ARRAYTYPE_P(construct_empty_array(restype));
-
-	nvalues = nulls ? gs_bitmap_count(nulls, 0, nitems) : nitems;
-	overhead = nulls ? ARR_OVERHEAD_WITHNULLS(ndim, nitems) : ARR_OVERHEAD_NONULLS(ndim);
-	total = ResultBytes(overhead, nvalues, type, op, nitems, restype, fname);
+	total = ResultBytes(sh.overhead, sh.nvalues, type, op, sh.nitems, restype, fname);
 
 	/*
 	 * Results as wide as the values (float sums, bigint sums, maxima and
@@ -303,13 +303,14 @@ ScanArray(Datum datum, GsScanOp op, bool exclusive, int64 window, const char *fn
 	else
 	{
 		/* the result: the input's header and null bitmap around the scanned values */
-		result = NewResult(total, overhead, restype, ndim, dims, lbs, nitems, nulls != NULL);
-		if (nulls)
-			memcpy(BitmapOf(result), nulls, (nitems + 7) / 8);
+		result = NewResult(total, sh.overhead, restype, sh.ndim, sh.dims, sh.lbs, sh.nitems,
+						   sh.nulls != NULL);
+		if (sh.nulls)
+			memcpy(BitmapOf(result), sh.nulls, (sh.nitems + 7) / 8);
 	}
 
 	/* no value (all NULL): nothing to scan, on any engine */
-	if (nvalues == 0)
+	if (sh.nvalues == 0)
 		PG_RETURN_ARRAYTYPE_P(result);
 
 	memset(&spec, 0, sizeof(spec));
@@ -317,20 +318,32 @@ ScanArray(Datum datum, GsScanOp op, bool exclusive, int64 window, const char *fn
 	spec.op = op;
 	spec.values = ARR_DATA_PTR(arr);
 	spec.result = ARR_DATA_PTR(result);
-	spec.nitems = nitems;
-	spec.row_len = dims[ndim - 1];
-	spec.nulls = nulls;
+	spec.nitems = sh.nitems;
+	spec.row_len = sh.dims[sh.ndim - 1];
+	spec.nulls = sh.nulls;
 	spec.exclusive = exclusive;
 	spec.window = window;
 
 	call.restype = restype;
-	call.ndim = ndim;
-	call.dims = dims;
-	call.lbs = lbs;
+	call.ndim = sh.ndim;
+	call.dims = sh.dims;
+	call.lbs = sh.lbs;
 	call.input = in_place ? datum : (Datum) 0;
 	gpuscan_run(&spec, &call);
 
 	PG_RETURN_ARRAYTYPE_P(result);
+}
+
+/*
+ * A scan function's array argument (argument 0) scanned: numeric arrays by
+ * src/numeric_arrays.c, every other type by ScanArray.
+ */
+static Datum
+ScanArg(FunctionCallInfo fcinfo, GsScanOp op, bool exclusive, int64 window, const char *fname)
+{
+	if (gpuscan_numeric_array_arg(fcinfo))
+		return gpuscan_numeric_array(PG_GETARG_DATUM(0), op, exclusive, window, fname);
+	return ScanArray(PG_GETARG_DATUM(0), op, exclusive, window, fname);
 }
 
 /*
@@ -341,9 +354,7 @@ PG_FUNCTION_INFO_V1(gpu_cumsum);
 Datum
 gpu_cumsum(PG_FUNCTION_ARGS)
 {
-	if (gpuscan_numeric_array_arg(fcinfo))
-		return gpuscan_numeric_array(PG_GETARG_DATUM(0), GS_OP_SUM, PG_GETARG_BOOL(1), 0, "gpu_cumsum");
-	return ScanArray(PG_GETARG_DATUM(0), GS_OP_SUM, PG_GETARG_BOOL(1), 0, "gpu_cumsum");
+	return ScanArg(fcinfo, GS_OP_SUM, PG_GETARG_BOOL(1), 0, "gpu_cumsum");
 }
 
 /* gpu_cummax(arr): running maxima along the last dimension, in PostgreSQL's order. */
@@ -351,9 +362,7 @@ PG_FUNCTION_INFO_V1(gpu_cummax);
 Datum
 gpu_cummax(PG_FUNCTION_ARGS)
 {
-	if (gpuscan_numeric_array_arg(fcinfo))
-		return gpuscan_numeric_array(PG_GETARG_DATUM(0), GS_OP_MAX, false, 0, "gpu_cummax");
-	return ScanArray(PG_GETARG_DATUM(0), GS_OP_MAX, false, 0, "gpu_cummax");
+	return ScanArg(fcinfo, GS_OP_MAX, false, 0, "gpu_cummax");
 }
 
 /* gpu_cummin(arr): running minima along the last dimension, in PostgreSQL's order. */
@@ -361,9 +370,7 @@ PG_FUNCTION_INFO_V1(gpu_cummin);
 Datum
 gpu_cummin(PG_FUNCTION_ARGS)
 {
-	if (gpuscan_numeric_array_arg(fcinfo))
-		return gpuscan_numeric_array(PG_GETARG_DATUM(0), GS_OP_MIN, false, 0, "gpu_cummin");
-	return ScanArray(PG_GETARG_DATUM(0), GS_OP_MIN, false, 0, "gpu_cummin");
+	return ScanArg(fcinfo, GS_OP_MIN, false, 0, "gpu_cummin");
 }
 
 /* The window argument of a moving function: at least 1, or ERROR 22023. */
@@ -387,11 +394,8 @@ PG_FUNCTION_INFO_V1(gpu_movsum);
 Datum
 gpu_movsum(PG_FUNCTION_ARGS)
 {
-	if (gpuscan_numeric_array_arg(fcinfo))
-		return gpuscan_numeric_array(PG_GETARG_DATUM(0), GS_OP_MOVSUM, false,
-									 WindowArg(PG_GETARG_INT32(1), "gpu_movsum"), "gpu_movsum");
-	return ScanArray(PG_GETARG_DATUM(0), GS_OP_MOVSUM, false,
-					 WindowArg(PG_GETARG_INT32(1), "gpu_movsum"), "gpu_movsum");
+	return ScanArg(fcinfo, GS_OP_MOVSUM, false, WindowArg(PG_GETARG_INT32(1), "gpu_movsum"),
+				   "gpu_movsum");
 }
 
 /* gpu_movavg(arr, window): the mean of each moving window's values, rounded once. */
@@ -399,11 +403,8 @@ PG_FUNCTION_INFO_V1(gpu_movavg);
 Datum
 gpu_movavg(PG_FUNCTION_ARGS)
 {
-	if (gpuscan_numeric_array_arg(fcinfo))
-		return gpuscan_numeric_array(PG_GETARG_DATUM(0), GS_OP_MOVAVG, false,
-									 WindowArg(PG_GETARG_INT32(1), "gpu_movavg"), "gpu_movavg");
-	return ScanArray(PG_GETARG_DATUM(0), GS_OP_MOVAVG, false,
-					 WindowArg(PG_GETARG_INT32(1), "gpu_movavg"), "gpu_movavg");
+	return ScanArg(fcinfo, GS_OP_MOVAVG, false, WindowArg(PG_GETARG_INT32(1), "gpu_movavg"),
+				   "gpu_movavg");
 }
 
 /* gpu_cumavg(arr): the running mean of each row's values so far, rounded once. */
@@ -411,7 +412,5 @@ PG_FUNCTION_INFO_V1(gpu_cumavg);
 Datum
 gpu_cumavg(PG_FUNCTION_ARGS)
 {
-	if (gpuscan_numeric_array_arg(fcinfo))
-		return gpuscan_numeric_array(PG_GETARG_DATUM(0), GS_OP_CUMAVG, false, 0, "gpu_cumavg");
-	return ScanArray(PG_GETARG_DATUM(0), GS_OP_CUMAVG, false, 0, "gpu_cumavg");
+	return ScanArg(fcinfo, GS_OP_CUMAVG, false, 0, "gpu_cumavg");
 }

@@ -56,22 +56,13 @@ typedef struct WinBuffers
 /* One window function's state in a partition (partition-local, zeroed at its start). */
 typedef struct WinPart
 {
-	bool		started;
-	bool		moving;			/* gpu_movsum, gpu_movavg */
-	bool		window_set;		/* n is known (read at the partition's first row) */
-	bool		window_null;	/* n is NULL: every result is NULL */
-	int64		window;			/* n */
+	GsWinRows	rows;			/* where the partition's rows stand */
 	GsElemType	arg_type;		/* the argument's type */
 	GsElemType	type;			/* the blocks' type: bigint for integer running totals */
 	Oid			restype;
-	/* the block now */
-	int64		first;			/* partition row of its first new row */
-	int64		nrows;			/* new rows */
-	int64		tail;			/* positions before them (moving windows) */
+	/* the block now (its rows: rows) */
+	int64		tail;			/* positions before its new rows (moving windows) */
 	bool		nulls;			/* a NULL among its positions */
-	bool		at_end;			/* the partition ends in it */
-	int64		next_row;		/* the row the next call is expected for */
-	int64		next_value;		/* and its result's index, if it has a value */
 	/* carried from block to block: running operators */
 	GsAccum    *acc;			/* float totals and means */
 	int128		isum;			/* integer totals and means */
@@ -254,7 +245,7 @@ MovingSumsExactly(WinPart *wp, WinBuffers *b, int64 np)
 	}
 	for (p = 0; p < np; p++)
 	{
-		if (p >= wp->window && HasValue(b->nulls, p - wp->window))
+		if (p >= wp->rows.window && HasValue(b->nulls, p - wp->rows.window))
 		{
 			if (isfloat)
 				gs_accum_remove(acc, RawBits(wp->type, b->values, kl));
@@ -270,7 +261,7 @@ MovingSumsExactly(WinPart *wp, WinBuffers *b, int64 np)
 
 			gs_accum_add(acc, RawBits(wp->type, b->values, k));
 			if (gs_accum_sum(acc, wp->type == GS_FLOAT8, &r) == GS_ACCUM_OVERFLOW && p >= wp->tail)
-				ReportRange(wp, GS_OP_MOVSUM, wp->first + p - wp->tail);
+				ReportRange(wp, GS_OP_MOVSUM, wp->rows.first + p - wp->tail);
 			if (wp->type == GS_FLOAT8)
 				((float8 *) b->results)[k] = r;
 			else
@@ -280,7 +271,7 @@ MovingSumsExactly(WinPart *wp, WinBuffers *b, int64 np)
 		{
 			isum += (int64) RawBits(wp->type, b->values, k);
 			if ((isum > PG_INT64_MAX || isum < PG_INT64_MIN) && p >= wp->tail)
-				ReportRange(wp, GS_OP_MOVSUM, wp->first + p - wp->tail);
+				ReportRange(wp, GS_OP_MOVSUM, wp->rows.first + p - wp->tail);
 			((int64 *) b->results)[k] = (int64) isum;
 		}
 		k++;
@@ -341,7 +332,7 @@ static void
 NextBlock(FunctionCallInfo fcinfo, WindowObject winobj, WinPart *wp, GsScanOp op, int64 cur)
 {
 	int			isz = gs_type_size(wp->type);
-	int64		want = wp->moving ? Min(Max(wp->window - 1, BLOCK_ROWS), MAX_BLOCK_ROWS) : BLOCK_ROWS;
+	int64		want = wp->rows.moving ? Min(Max(wp->rows.window - 1, BLOCK_ROWS), MAX_BLOCK_ROWS) : BLOCK_ROWS;
 	int64		tail = 0,
 				tail_values = 0,
 				nv,
@@ -354,12 +345,12 @@ NextBlock(FunctionCallInfo fcinfo, WindowObject winobj, WinPart *wp, GsScanOp op
 	GsScanResult res;
 
 	/* the last window - 1 positions of the block before go first */
-	if (wp->moving)
-		tail = Min(wp->window - 1, wp->tail + wp->nrows);
+	if (wp->rows.moving)
+		tail = Min(wp->rows.window - 1, wp->tail + wp->rows.nrows);
 	b = Buffers(fcinfo, tail + want);
 	if (tail > 0)
 	{
-		int64		from = wp->tail + wp->nrows - tail,
+		int64		from = wp->tail + wp->rows.nrows - tail,
 					v0 = gs_bitmap_count(b->nulls, 0, from);
 		int64		p;
 
@@ -387,17 +378,12 @@ NextBlock(FunctionCallInfo fcinfo, WindowObject winobj, WinPart *wp, GsScanOp op
 	nv = tail_values;
 	for (i = 0; i < want; i++)
 	{
-		bool		isnull,
-					isout;
+		bool		isnull;
 		int64		p = tail + i;
-		Datum		d = WinGetFuncArgInPartition(winobj, 0, (int) i, WINDOW_SEEK_CURRENT, i == 0,
-												 &isnull, &isout);
+		Datum		d;
 
-		if (isout)
-		{
-			wp->at_end = true;
+		if (!gpuscan_window_arg(winobj, &wp->rows, i, &d, &isnull))
 			break;
-		}
 		if (isnull)
 		{
 			b->nulls[p >> 3] &= ~(1 << (p & 7));
@@ -407,11 +393,11 @@ NextBlock(FunctionCallInfo fcinfo, WindowObject winobj, WinPart *wp, GsScanOp op
 		b->nulls[p >> 3] |= 1 << (p & 7);
 		StoreValue(wp, b->values, nv++, d);
 	}
-	wp->first = cur;
+	wp->rows.first = cur;
 	wp->tail = tail;
-	wp->nrows = i;
-	wp->next_row = cur;
-	wp->next_value = tail_values;
+	wp->rows.nrows = i;
+	wp->rows.next_row = cur;
+	wp->rows.next_value = tail_values;
 	np = tail + i;
 	if (nv == 0)
 		return;					/* NULLs only: nothing to scan */
@@ -425,8 +411,8 @@ NextBlock(FunctionCallInfo fcinfo, WindowObject winobj, WinPart *wp, GsScanOp op
 	spec.nitems = np;
 	spec.row_len = np;
 	spec.nulls = wp->nulls ? b->nulls : NULL;
-	spec.window = wp->moving ? wp->window : 0;
-	if (!wp->moving)
+	spec.window = wp->rows.moving ? wp->rows.window : 0;
+	if (!wp->rows.moving)
 	{
 		StartState(wp, op, &rs);
 		spec.init = &rs;
@@ -443,7 +429,7 @@ NextBlock(FunctionCallInfo fcinfo, WindowObject winobj, WinPart *wp, GsScanOp op
 			ReportRange(wp, op, cur + res.error_position - tail);
 		MovingSumsExactly(wp, b, np);
 	}
-	if (!wp->moving)
+	if (!wp->rows.moving)
 		CarryOver(wp, op, b, nv);
 }
 
@@ -470,9 +456,9 @@ ResultDatum(WinPart *wp, GsScanOp op, const char *results, int64 k)
  * The moving window's n of this row: the partition's (*set once its first
  * row gave it, *isnull and *window), or ERROR 22023.
  */
-void
-gpuscan_window_of_row(WindowObject winobj, const char *fname, int64 cur, bool *set,
-					  bool *window_null, int64 *window)
+static void
+WindowOfRow(WindowObject winobj, const char *fname, int64 cur, bool *set, bool *window_null,
+			int64 *window)
 {
 	bool		isnull;
 	Datum		d = WinGetFuncArgCurrent(winobj, 1, &isnull);
@@ -499,6 +485,50 @@ gpuscan_window_of_row(WindowObject winobj, const char *fname, int64 cur, bool *s
 						   *window_null ? "NULL" : psprintf("%lld", (long long) *window))));
 }
 
+/* Row cur of a window form: false where its result is NULL; *read_block: its block is next (gpuscan.h). */
+bool
+gpuscan_window_row(WindowObject winobj, GsWinRows *r, int64 cur, bool *read_block,
+				   const char *fname)
+{
+	if (r->moving)
+	{
+		WindowOfRow(winobj, fname, cur, &r->window_set, &r->window_null, &r->window);
+		if (r->window_null)
+			return false;
+	}
+	*read_block = cur >= r->first + r->nrows;
+	if (*read_block && r->at_end)
+		elog(ERROR, "%s: row %lld is past its partition's rows", fname, (long long) cur + 1);
+	return true;
+}
+
+/* Argument 0 of the i-th row from the current one; false past the partition (gpuscan.h). */
+bool
+gpuscan_window_arg(WindowObject winobj, GsWinRows *r, int64 i, Datum *d, bool *isnull)
+{
+	bool		isout;
+
+	*d = WinGetFuncArgInPartition(winobj, 0, (int) i, WINDOW_SEEK_CURRENT, i == 0, isnull, &isout);
+	if (isout)
+		r->at_end = true;
+	return !isout;
+}
+
+/* Row cur's result index among its block's results, or -1 where it has no value (gpuscan.h). */
+int64
+gpuscan_window_result(GsWinRows *r, int64 cur, const uint8 *bits, int64 from, int64 p)
+{
+	if (cur != r->next_row)
+	{
+		/* rows are asked for in order; should one be skipped, count again */
+		r->next_value = gs_bitmap_count(bits, from, p - from);
+	}
+	r->next_row = cur + 1;
+	if (!HasValue(bits, p))
+		return -1;
+	return r->next_value++;
+}
+
 /*
  * A window form: the row's result from its block, the next block read and
  * scanned when the row is past the one before.
@@ -510,19 +540,20 @@ WindowScan(FunctionCallInfo fcinfo, GsScanOp op, const char *fname)
 	WinPart    *wp;
 	int64		cur;
 	WinBuffers *b;
-	int64		p;
+	bool		read_block;
+	int64		k;
 
 	if (gpuscan_is_numeric(gpuscan_arg_type(fcinfo, 0), false))
 		return gpuscan_numeric_window(fcinfo, op, fname);
 	wp = (WinPart *) WinGetPartitionLocalMemory(winobj, sizeof(WinPart));
 	cur = WinGetCurrentPosition(winobj);
-	if (!wp->started)
+	if (!wp->rows.started)
 	{
-		wp->moving = op == GS_OP_MOVSUM || op == GS_OP_MOVAVG;
+		wp->rows.moving = op == GS_OP_MOVSUM || op == GS_OP_MOVAVG;
 		wp->arg_type = ArgType(gpuscan_arg_type(fcinfo, 0), op, fname, &wp->restype);
 		wp->type = op == GS_OP_SUM && wp->arg_type != GS_FLOAT4 && wp->arg_type != GS_FLOAT8
 			? GS_INT8 : wp->arg_type;
-		if (!wp->moving && op != GS_OP_MAX && op != GS_OP_MIN &&
+		if (!wp->rows.moving && op != GS_OP_MAX && op != GS_OP_MIN &&
 			(wp->type == GS_FLOAT4 || wp->type == GS_FLOAT8))
 		{
 			/* the exact running total, in the partition's memory */
@@ -530,33 +561,17 @@ WindowScan(FunctionCallInfo fcinfo, GsScanOp op, const char *fname)
 													 gs_accum_bytes(wp->type == GS_FLOAT8));
 			gs_accum_init(wp->acc, wp->type == GS_FLOAT8);
 		}
-		wp->started = true;
+		wp->rows.started = true;
 	}
-	if (wp->moving)
-	{
-		gpuscan_window_of_row(winobj, fname, cur, &wp->window_set, &wp->window_null, &wp->window);
-		if (wp->window_null)
-			PG_RETURN_NULL();
-	}
-	if (cur >= wp->first + wp->nrows)
-	{
-		if (wp->at_end)
-			elog(ERROR, "%s: row %lld is past its partition's rows", fname, (long long) cur + 1);
-		NextBlock(fcinfo, winobj, wp, op, cur);
-	}
-
-	/* the row's position in the block, and its result's index if it has a value */
-	b = (WinBuffers *) fcinfo->flinfo->fn_extra;
-	p = wp->tail + cur - wp->first;
-	if (cur != wp->next_row)
-	{
-		/* rows are asked for in order; should one be skipped, count again */
-		wp->next_value = gs_bitmap_count(b->nulls, 0, p);
-	}
-	wp->next_row = cur + 1;
-	if (!HasValue(b->nulls, p))
+	if (!gpuscan_window_row(winobj, &wp->rows, cur, &read_block, fname))
 		PG_RETURN_NULL();
-	return ResultDatum(wp, op, b->results, wp->next_value++);
+	if (read_block)
+		NextBlock(fcinfo, winobj, wp, op, cur);
+	b = (WinBuffers *) fcinfo->flinfo->fn_extra;
+	k = gpuscan_window_result(&wp->rows, cur, b->nulls, 0, wp->tail + cur - wp->rows.first);
+	if (k < 0)
+		PG_RETURN_NULL();
+	return ResultDatum(wp, op, b->results, k);
 }
 
 /* gpu_cumsum(x) OVER (...): the running total of the partition's x so far, exact. */
