@@ -300,37 +300,20 @@ gs_accum_mean(GsAccum *a, bool f8_out, double *out)
 	return 0;
 }
 
-/* Little-endian stores and loads of the serial form. */
+/* Little-endian stores and loads of the serial form: the low n bytes of v. */
 static void
-Put32(uint8_t *p, uint32_t v)
+PutLE(uint8_t *p, uint64_t v, int n)
 {
-	for (int i = 0; i < 4; i++)
+	for (int i = 0; i < n; i++)
 		p[i] = (uint8_t) (v >> (8 * i));
-}
-
-static void
-Put64(uint8_t *p, uint64_t v)
-{
-	for (int i = 0; i < 8; i++)
-		p[i] = (uint8_t) (v >> (8 * i));
-}
-
-static uint32_t
-Get32(const uint8_t *p)
-{
-	uint32_t	v = 0;
-
-	for (int i = 0; i < 4; i++)
-		v |= (uint32_t) p[i] << (8 * i);
-	return v;
 }
 
 static uint64_t
-Get64(const uint8_t *p)
+GetLE(const uint8_t *p, int n)
 {
 	uint64_t	v = 0;
 
-	for (int i = 0; i < 8; i++)
+	for (int i = 0; i < n; i++)
 		v |= (uint64_t) p[i] << (8 * i);
 	return v;
 }
@@ -357,15 +340,15 @@ gs_accum_serialize(GsAccum *a, uint8_t *buf)
 	buf[0] = SERIAL_VERSION;
 	buf[1] = (uint8_t) a->f8;
 	buf[2] = buf[3] = 0;
-	Put32(buf + 4, (uint32_t) (n ? a->lo : 0));
-	Put32(buf + 8, (uint32_t) n);
-	Put64(buf + 12, (uint64_t) a->nvalues);
-	Put64(buf + 20, (uint64_t) a->nan);
-	Put64(buf + 28, (uint64_t) a->pinf);
-	Put64(buf + 36, (uint64_t) a->ninf);
-	Put64(buf + 44, (uint64_t) a->nonnegz);
+	PutLE(buf + 4, (uint32_t) (n ? a->lo : 0), 4);
+	PutLE(buf + 8, (uint32_t) n, 4);
+	PutLE(buf + 12, (uint64_t) a->nvalues, 8);
+	PutLE(buf + 20, (uint64_t) a->nan, 8);
+	PutLE(buf + 28, (uint64_t) a->pinf, 8);
+	PutLE(buf + 36, (uint64_t) a->ninf, 8);
+	PutLE(buf + 44, (uint64_t) a->nonnegz, 8);
 	for (int i = 0; i < n; i++)
-		Put64(buf + SERIAL_HEADER + 8 * i, (uint64_t) a->d[a->lo + i]);
+		PutLE(buf + SERIAL_HEADER + 8 * i, (uint64_t) a->d[a->lo + i], 8);
 }
 
 /* Read a serial form; false when the bytes are not one. */
@@ -382,20 +365,20 @@ gs_accum_deserialize(const uint8_t *buf, size_t n, GsAccum *a, bool *f8)
 	if (a == NULL)
 		return true;
 	ndigits = *f8 ? GS_ACCUM_DIGITS_F8 : GS_ACCUM_DIGITS_F4;
-	lo = Get32(buf + 4);
-	nd = Get32(buf + 8);
+	lo = (uint32_t) GetLE(buf + 4, 4);
+	nd = (uint32_t) GetLE(buf + 8, 4);
 	if (nd > (uint32_t) ndigits || lo > (uint32_t) ndigits - nd ||
 		n != SERIAL_HEADER + 8 * (size_t) nd)
 		return false;
 	gs_accum_init(a, *f8);
-	a->nvalues = (int64_t) Get64(buf + 12);
-	a->nan = (int64_t) Get64(buf + 20);
-	a->pinf = (int64_t) Get64(buf + 28);
-	a->ninf = (int64_t) Get64(buf + 36);
-	a->nonnegz = (int64_t) Get64(buf + 44);
+	a->nvalues = (int64_t) GetLE(buf + 12, 8);
+	a->nan = (int64_t) GetLE(buf + 20, 8);
+	a->pinf = (int64_t) GetLE(buf + 28, 8);
+	a->ninf = (int64_t) GetLE(buf + 36, 8);
+	a->nonnegz = (int64_t) GetLE(buf + 44, 8);
 	for (uint32_t i = 0; i < nd; i++)
 	{
-		int64_t		v = (int64_t) Get64(buf + SERIAL_HEADER + 8 * i);
+		int64_t		v = (int64_t) GetLE(buf + SERIAL_HEADER + 8 * i, 8);
 
 		/* normalised digits: [0, 2^32) below the top, the top within [-2^31, 2^31) */
 		if (i + 1 < nd ? (v < 0 || v > INT64_C(0xffffffff)) : (v < -TOP_LIMIT || v >= TOP_LIMIT))
