@@ -42,15 +42,27 @@ gs_simd_means_drain(MeansPending *pend, void *out, int f8, int e, double scale)
 /* Which batch code gs_simd_means may use: 0 the best the CPU has, 1 none, 4 AVX2 at most. */
 int			gs_cpu_means_lanes = 0;
 
-/* The lanes of the batch code the means take: 8 (AVX-512), 4 (AVX2) or 0 (the scalar loop). */
-static int
-MeansLanes(void)
+/* An instruction set's batch means (simdjson's "implementation", for the means alone). */
+typedef struct MeansSet
+{
+	void		(*means) (const int64_t *hi, const int64_t *lo, const int64_t *c, int n, int e,
+						  double scale, bool f8, void *out);
+	void		(*int_means) (const void *in, const void *lag, int isz, int n, int64_t *acc,
+							  double c0, double step, double *out);
+} MeansSet;
+
+static const MeansSet avx512_means = {gs_avx512_means, gs_avx512_int_means};
+static const MeansSet avx2_means = {gs_avx2_means, gs_avx2_int_means};
+
+/* The batch means to take: AVX-512's, AVX2's, or none (the scalar loop; gs_cpu_means_lanes). */
+static const MeansSet *
+MeansSetOf(void)
 {
 	if (gs_cpu_means_lanes == 1)
-		return 0;
+		return NULL;
 	if (gs_cpu_means_lanes == 0 && gs_simd_enabled())
-		return 8;
-	return gs_avx2_enabled() ? 4 : 0;
+		return &avx512_means;
+	return gs_avx2_enabled() ? &avx2_means : NULL;
 }
 
 /* gs_cpu_means's batch on AVX-512 or AVX2 where the CPU has it (cpu_simd.h). */
@@ -58,13 +70,11 @@ bool
 gs_simd_means(const int64_t *hi, const int64_t *lo, const int64_t *c, int n, int e,
 			  double scale, bool f8, void *out)
 {
-	int			lanes = MeansLanes();
+	const MeansSet *set = MeansSetOf();
 
-	if (lanes == 8)
-		gs_avx512_means(hi, lo, c, n, e, scale, f8, out);
-	else if (lanes == 4)
-		gs_avx2_means(hi, lo, c, n, e, scale, f8, out);
-	return lanes > 0;
+	if (set)
+		set->means(hi, lo, c, n, e, scale, f8, out);
+	return set != NULL;
 }
 
 /* The means of int2 or int4 values (cpu_simd.h): AVX-512, else AVX2, else false. */
@@ -72,13 +82,11 @@ bool
 gs_simd_int_means(const void *in, const void *lag, int isz, int n, int64_t *acc, double c0,
 				  double step, double *out)
 {
-	int			lanes = MeansLanes();
+	const MeansSet *set = MeansSetOf();
 
-	if (lanes == 8)
-		gs_avx512_int_means(in, lag, isz, n, acc, c0, step, out);
-	else if (lanes == 4)
-		gs_avx2_int_means(in, lag, isz, n, acc, c0, step, out);
-	return lanes > 0;
+	if (set)
+		set->int_means(in, lag, isz, n, acc, c0, step, out);
+	return set != NULL;
 }
 
 /*
