@@ -27,7 +27,7 @@ gs_simd_mean_scalar(void *out, int64_t k, int f8, gs_i128 s, int64_t c, int e, d
 		((float *) out)[k] = (float) m;
 }
 
-/* The scalar means of the lanes pending into out (sums in units of 2^e, scale 2^e); none pending after. */
+/* The scalar means of the lanes pending into out (sums in units of 2^e); none pending after. */
 __attribute__((noinline)) void
 gs_simd_means_drain(MeansPending *pend, void *out, int f8, int e, double scale)
 {
@@ -140,8 +140,8 @@ gs_simd_scan64_guess(const void *in, void *out, int64_t n, bool f8, int lsb, boo
 			return bad;
 		}
 	}
-	bad = gs_avx2_scan64_guess((const char *) in + done * isz, (char *) out + done * isz, n - done, f8, lsb,
-						  excl, false, acc, &d2);
+	bad = gs_avx2_scan64_guess((const char *) in + done * isz, (char *) out + done * isz, n - done,
+							   f8, lsb, excl, false, acc, &d2);
 	*stop = done + d2;
 	return bad >= 0 ? bad + done : -1;
 }
@@ -170,15 +170,16 @@ gs_simd_cummean64_guess(const void *in, void *out, int64_t n, bool f8, int lsb, 
 			return;
 		}
 	}
-	gs_avx2_cummean64_guess((const char *) in + done * isz, (char *) out + done * isz, n - done, f8, lsb, acc,
-					   rowpos0 + done, plain, false, &d2);
+	gs_avx2_cummean64_guess((const char *) in + done * isz, (char *) out + done * isz, n - done, f8,
+							lsb, acc, rowpos0 + done, plain, false, &d2);
 	*stop = done + d2;
 }
 
-/* The carry-save kernel of running means of values not analysed (cpu_simd.h): AVX-512, else AVX2. */
+/* The carry-save kernel of running means of values not analysed (cpu_simd.h). */
 void
-gs_simd_cummean_split_guess(const void *in, void *out, int64_t n, bool f8, int lsb, int64_t *carry_h,
-							int64_t *carry_l, int64_t rowpos0, bool plain, int64_t *stop)
+gs_simd_cummean_split_guess(const void *in, void *out, int64_t n, bool f8, int lsb,
+							int64_t *carry_h, int64_t *carry_l, int64_t rowpos0, bool plain,
+							int64_t *stop)
 {
 	if (gs_simd_enabled())
 		gs_avx512_cummean_split_guess(in, out, n, f8, lsb, carry_h, carry_l, rowpos0, plain, stop);
@@ -215,7 +216,8 @@ gs_simd_scan_split(const void *in, void *out, int64_t n, bool f8, int lsb,
 {
 	if (gs_simd_enabled())
 		return gs_avx512_scan_split(in, out, n, f8, lsb, excl, carry_h, carry_l, NULL);
-	return gs_avx2_scan_split(in, NULL, out, n, f8, lsb, excl, false, false, carry_h, carry_l, 0, 0, false, NULL);
+	return gs_avx2_scan_split(in, NULL, out, n, f8, lsb, excl, false, false, carry_h, carry_l, 0, 0,
+							  false, NULL);
 }
 
 /* The carry-save 128-bit kernel of values not analysed (cpu_simd.h): AVX-512, else AVX2. */
@@ -225,7 +227,8 @@ gs_simd_scan_split_guess(const void *in, void *out, int64_t n, bool f8, int lsb,
 {
 	if (gs_simd_enabled())
 		return gs_avx512_scan_split(in, out, n, f8, lsb, excl, carry_h, carry_l, stop);
-	return gs_avx2_scan_split(in, NULL, out, n, f8, lsb, excl, false, false, carry_h, carry_l, 0, 0, false, stop);
+	return gs_avx2_scan_split(in, NULL, out, n, f8, lsb, excl, false, false, carry_h, carry_l, 0, 0,
+							  false, stop);
 }
 
 /* The carry-save 128-bit kernel of a moving sum (cpu_simd.h): AVX-512, else AVX2. */
@@ -235,7 +238,8 @@ gs_simd_movsum_split(const void *in, const void *lag, void *out, int64_t n, bool
 {
 	if (gs_simd_enabled())
 		return gs_avx512_movsum_split(in, lag, out, n, f8, lsb, diff, carry_h, carry_l);
-	return gs_avx2_scan_split(in, lag, out, n, f8, lsb, false, diff, false, carry_h, carry_l, 0, 0, false, NULL);
+	return gs_avx2_scan_split(in, lag, out, n, f8, lsb, false, diff, false, carry_h, carry_l, 0, 0,
+							  false, NULL);
 }
 
 /* The carry-save 128-bit kernel of a mean (cpu_simd.h): AVX-512, else AVX2. */
@@ -245,10 +249,11 @@ gs_simd_movmean_split(const void *in, const void *lag, void *out, int64_t n, boo
 					  int64_t w, bool plain)
 {
 	if (gs_simd_enabled())
-		gs_avx512_movmean_split(in, lag, out, n, f8, lsb, diff, carry_h, carry_l, rowpos0, w, plain);
+		gs_avx512_movmean_split(in, lag, out, n, f8, lsb, diff, carry_h, carry_l, rowpos0, w,
+								plain);
 	else
 		(void) gs_avx2_scan_split(in, lag, out, n, f8, lsb, false, diff, true, carry_h, carry_l,
-							 rowpos0, w, plain, NULL);
+								  rowpos0, w, plain, NULL);
 }
 
 #else							/* !GS_HAVE_AVX512_BUILD */

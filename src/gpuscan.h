@@ -60,6 +60,9 @@ typedef struct GsWinRows
 extern bool gpuscan_window_row(WindowObject winobj, GsWinRows *r, int64 cur, bool *read_block,
 							   const char *fname);
 
+/* How many new rows a window form's next block reads (src/window.c). */
+extern int64 gpuscan_window_block_rows(const GsWinRows *r);
+
 /*
  * Argument 0 of the i-th row from the current one into *d and *isnull, the
  * first (i = 0) setting the mark so that the rows before it may go; false

@@ -130,7 +130,8 @@ gpuscan_numeric_array(Datum datum, GsScanOp op, bool exclusive, int64 window, co
 
 	/* the input's shape and null bitmap around the results */
 	result = (ArrayType *) out.buf;
-	gpuscan_array_header(result, out.len, sh.overhead, NUMERICOID, sh.ndim, sh.dims, sh.lbs, sh.nulls != NULL);
+	gpuscan_array_header(result, out.len, sh.overhead, NUMERICOID, sh.ndim, sh.dims, sh.lbs,
+						 sh.nulls != NULL);
 	if (sh.nulls)
 		memcpy((bits8 *) (ARR_LBOUND(result) + sh.ndim), sh.nulls, (sh.nitems + 7) / 8);
 	pfree(values);

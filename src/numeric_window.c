@@ -33,9 +33,6 @@
 
 #include "numeric.h"
 
-/* New rows per block of the running operators, and at most for moving windows (src/window.c's). */
-#define BLOCK_ROWS			4096
-#define MAX_BLOCK_ROWS		(1 << 20)
 
 /* The buffers of a block, kept for the query (fn_extra). */
 typedef struct NumWinBuffers
@@ -56,7 +53,7 @@ typedef struct NumWinPart
 {
 	GsWinRows	rows;			/* where the partition's rows stand */
 	/* the block now (its rows: rows) */
-	int64		pre;			/* positions before its new rows: the window's tail, or the carry */
+	int64		pre;			/* positions before its new rows: window tail or carry */
 	int64		tail;			/* of which the window's tail */
 	/* running operators: the state after the rows so far */
 	bool		has_carry;
@@ -150,7 +147,7 @@ ArenaAdd(FunctionCallInfo fcinfo, NumWinBuffers *b, int64 k, const char *ptr)
 static void
 NextBlock(FunctionCallInfo fcinfo, WindowObject winobj, NumWinPart *wp, GsScanOp op, int64 cur)
 {
-	int64		want = wp->rows.moving ? Min(Max(wp->rows.window - 1, BLOCK_ROWS), MAX_BLOCK_ROWS) : BLOCK_ROWS;
+	int64		want = gpuscan_window_block_rows(&wp->rows);
 	int64		tail = 0,
 				pre = 0,
 				kept = 0,

@@ -332,7 +332,7 @@ static void
 NextBlock(FunctionCallInfo fcinfo, WindowObject winobj, WinPart *wp, GsScanOp op, int64 cur)
 {
 	int			isz = gs_type_size(wp->type);
-	int64		want = wp->rows.moving ? Min(Max(wp->rows.window - 1, BLOCK_ROWS), MAX_BLOCK_ROWS) : BLOCK_ROWS;
+	int64		want = gpuscan_window_block_rows(&wp->rows);
 	int64		tail = 0,
 				tail_values = 0,
 				nv,
@@ -485,7 +485,7 @@ WindowOfRow(WindowObject winobj, const char *fname, int64 cur, bool *set, bool *
 						   *window_null ? "NULL" : psprintf("%lld", (long long) *window))));
 }
 
-/* Row cur of a window form: false where its result is NULL; *read_block: its block is next (gpuscan.h). */
+/* Row cur of a window form: false where its result is NULL (gpuscan.h). */
 bool
 gpuscan_window_row(WindowObject winobj, GsWinRows *r, int64 cur, bool *read_block,
 				   const char *fname)
@@ -500,6 +500,16 @@ gpuscan_window_row(WindowObject winobj, GsWinRows *r, int64 cur, bool *read_bloc
 	if (*read_block && r->at_end)
 		elog(ERROR, "%s: row %lld is past its partition's rows", fname, (long long) cur + 1);
 	return true;
+}
+
+/*
+ * New rows of a block: BLOCK_ROWS for the running operators; for moving
+ * windows the window's tail at least (at most MAX_BLOCK_ROWS) (gpuscan.h).
+ */
+int64
+gpuscan_window_block_rows(const GsWinRows *r)
+{
+	return r->moving ? Min(Max(r->window - 1, BLOCK_ROWS), MAX_BLOCK_ROWS) : BLOCK_ROWS;
 }
 
 /* Argument 0 of the i-th row from the current one; false past the partition (gpuscan.h). */
