@@ -114,13 +114,6 @@ typedef struct Half
 	uint8_t    *lag_valid;
 } Half;
 
-/* Is bit k of a null bitmap set (position k holds a value)? */
-static inline bool
-BitAt(const uint8_t *bits, int64_t k)
-{
-	return (bits[k >> 3] >> (k & 7)) & 1;
-}
-
 /*
  * Spread the vn packed values at packed (which lies within data, at or
  * after data + (np - vn) * isz) over positions [p0, p0 + np) of a null
@@ -137,10 +130,10 @@ SpreadPositions(char *data, int64_t np, const char *packed, const uint8_t *nulls
 	memset(bits, 0, (size_t) (np + 7) / 8);
 	for (int64_t p = 0; p < np; p++)
 	{
-		if (BitAt(nulls, p0 + p))
+		if (gs_bit_get(nulls, p0 + p))
 		{
 			memmove(data + (size_t) p * isz, packed + (size_t) v * isz, isz);
-			bits[p >> 3] |= (uint8_t) (1 << (p & 7));
+			gs_bit_set(bits, p, true);
 			v++;
 		}
 		else
@@ -186,8 +179,8 @@ PrepareLag(const GsScanSpec *spec, GsSource *src, GsChunk *c, const Half *h, siz
 			/* lo - first is not byte aligned (a window not a multiple of 8): the bits again */
 			memset(h->lag_valid, 0, (size_t) (m + 7) / 8);
 			for (int64_t p = lo; p < first + m; p++)
-				if (BitAt(spec->nulls, p))
-					h->lag_valid[(p - first) >> 3] |= (uint8_t) (1 << ((p - first) & 7));
+				if (gs_bit_get(spec->nulls, p))
+					gs_bit_set(h->lag_valid, p - first, true);
 		}
 		c->lag_valid = h->lag_valid;
 	}
@@ -241,7 +234,7 @@ TakeResults(const GsScanSpec *spec, const GsChunk *c, size_t osz, bool in_place,
 		char	   *to = (char *) spec->result + (size_t) c->voff * osz;
 
 		for (int64_t p = 0; p < c->n; p++)
-			if (BitAt(c->valid, p))
+			if (gs_bit_get(c->valid, p))
 			{
 				memcpy(to, (const char *) c->data + (size_t) p * osz, osz);
 				to += osz;

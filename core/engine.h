@@ -28,6 +28,23 @@ extern "C"
 {
 #endif
 
+/* Is bit p of a null bitmap set (a value at position p)? */
+static inline bool
+gs_bit_get(const uint8_t *bits, int64_t p)
+{
+	return (bits[p >> 3] >> (p & 7)) & 1;
+}
+
+/* Set bit p of a null bitmap (v: a value there) or clear it. */
+static inline void
+gs_bit_set(uint8_t *bits, int64_t p, bool v)
+{
+	if (v)
+		bits[p >> 3] |= (uint8_t) (1 << (p & 7));
+	else
+		bits[p >> 3] &= (uint8_t) ~(1 << (p & 7));
+}
+
 /* Element types of the input.  Integers give int8 results. */
 typedef enum GsElemType
 {

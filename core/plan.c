@@ -62,7 +62,7 @@ gs_bitmap_count(const uint8_t *bits, int64_t start, int64_t len)
 	/* leading bits up to a byte boundary */
 	while (i < end && (i & 7))
 	{
-		count += (bits[i >> 3] >> (i & 7)) & 1;
+		count += gs_bit_get(bits, i);
 		i++;
 	}
 	/* whole 8-byte words, then whole bytes */
@@ -81,7 +81,7 @@ gs_bitmap_count(const uint8_t *bits, int64_t start, int64_t len)
 	}
 	while (i < end)
 	{
-		count += (bits[i >> 3] >> (i & 7)) & 1;
+		count += gs_bit_get(bits, i);
 		i++;
 	}
 	return count;
@@ -156,7 +156,7 @@ gs_value_position(const GsScanSpec *spec, int64_t k)
 		return k;
 	for (pos = 0; pos < spec->nitems; pos++)
 	{
-		if ((spec->nulls[pos >> 3] >> (pos & 7)) & 1)
+		if (gs_bit_get(spec->nulls, pos))
 		{
 			if (k == 0)
 				return pos;

@@ -25,6 +25,31 @@
 		(p) = _mm512_add_epi64((p), _mm512_alignr_epi64((p), zero, 4)); \
 	} while (0)
 
+/*
+ * A call's fixed point: values in units of 2^lsb (in), sums back to doubles
+ * (d) and floats (f), and whether a sum may overflow its type (ovf).
+ */
+typedef struct Scale8
+{
+	__m512d		in;
+	__m512d		d;
+	__m256		f;
+	int			ovf;
+} Scale8;
+
+/* The fixed point of unit 2^lsb, its sums below 2^bits. */
+static inline __attribute__((always_inline)) AVX512_TARGET Scale8
+Scale8Of(int f8, int lsb, int bits)
+{
+	Scale8		s;
+
+	s.in = _mm512_set1_pd(gs_pow2(-lsb));
+	s.d = _mm512_set1_pd(gs_pow2(lsb));
+	s.f = _mm256_set1_ps((float) gs_pow2(lsb));
+	s.ovf = MayOverflow(f8, lsb, bits);
+	return s;
+}
+
 /* Load eight values as doubles: plain loads, masked only for the tail. */
 #define LOAD8(in, i, n, f8, k) \
 	((f8) \

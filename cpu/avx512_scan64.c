@@ -26,10 +26,7 @@ Scan64Mean(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 {
 	const __m512i zero = _mm512_setzero_si512();
 	const __m512i last = _mm512_set1_epi64(7);
-	const __m512d in_scale = _mm512_set1_pd(gs_pow2(-lsb));
-	const __m512d scale_d = _mm512_set1_pd(gs_pow2(lsb));
-	const __m256 scale_f = _mm256_set1_ps((float) gs_pow2(lsb));
-	const int	ovf = MayOverflow(f8, lsb, 63);
+	const Scale8 sc = Scale8Of(f8, lsb, 63);
 	__m512i		carry = _mm512_set1_epi64(*acc);
 	__m512i		bp[MEAN_BATCH];
 	MeansPending pend;
@@ -61,21 +58,21 @@ Scan64Mean(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 				PREFETCH_AHEAD(lag, i, f8);
 			if (lag && diff)
 				/* a moving sum whose differences are exact doubles: one conversion */
-				q = _mm512_cvttpd_epi64(_mm512_mul_pd(LOAD8_DIFF(in, lag, i, n, f8, k), in_scale));
+				q = _mm512_cvttpd_epi64(_mm512_mul_pd(LOAD8_DIFF(in, lag, i, n, f8, k), sc.in));
 			else if (check == 2)
 			{
 				/* values not analysed (gs_simd_scan64_guess): each a multiple of 2^lsb below 2^62 units? */
-				__m512d		xs = _mm512_mul_pd(LOAD8(in, i, n, f8, k), in_scale);
+				__m512d		xs = _mm512_mul_pd(LOAD8(in, i, n, f8, k), sc.in);
 
 				q = _mm512_cvttpd_epi64(xs);
 				vheld = Held8(xs, xs, q);
 			}
 			else
 			{
-				q = _mm512_cvttpd_epi64(_mm512_mul_pd(LOAD8(in, i, n, f8, k), in_scale));
+				q = _mm512_cvttpd_epi64(_mm512_mul_pd(LOAD8(in, i, n, f8, k), sc.in));
 				if (lag)
 					/* a moving sum: the value leaving subtracts */
-					q = _mm512_sub_epi64(q, _mm512_cvttpd_epi64(_mm512_mul_pd(LOAD8(lag, i, n, f8, k), in_scale)));
+					q = _mm512_sub_epi64(q, _mm512_cvttpd_epi64(_mm512_mul_pd(LOAD8(lag, i, n, f8, k), sc.in)));
 			}
 			p = q;
 
@@ -94,7 +91,7 @@ Scan64Mean(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 
 				if (mean && f8 && j > 0 && (!ex || xbad))
 					/* the batch so far (divided where ex: taken again only for a sum not exact) */
-					FlushMeans8(out, i - 8 * j, n, j, 1, scale_d, plain, 0, bp, NULL, ex ? &cnb : &cn, &pend);
+					FlushMeans8(out, i - 8 * j, n, j, 1, sc.d, plain, 0, bp, NULL, ex ? &cnb : &cn, &pend);
 				if (mean && pend.n > 0)
 					gs_simd_means_drain(&pend, out, f8, lsb, gs_pow2(lsb));
 				*acc = _mm_cvtsi128_si64(_mm512_castsi512_si128(carry));
@@ -107,7 +104,7 @@ Scan64Mean(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 			if (mean && !f8)
 			{
 				/* a float's quotient is short: batching costs it more than it gains */
-				FlushMeans8(out, i, n, 1, 0, scale_d, plain, 0, &p, NULL, &cn, &pend);
+				FlushMeans8(out, i, n, 1, 0, sc.d, plain, 0, &p, NULL, &cn, &pend);
 				continue;
 			}
 			if (mean && ex)
@@ -129,7 +126,7 @@ Scan64Mean(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 				xbad |= (__mmask8) (k & ~okx);
 				if ((j == MEAN_BATCH - 1 || i + 8 >= n) && __builtin_expect(xbad != 0, 0))
 				{
-					FlushMeans8(out, i - 8 * j, n, j + 1, 1, scale_d, plain, 0, bp, NULL, &cnb, &pend);
+					FlushMeans8(out, i - 8 * j, n, j + 1, 1, sc.d, plain, 0, bp, NULL, &cnb, &pend);
 					ex = 0;
 				}
 				continue;
@@ -140,11 +137,11 @@ Scan64Mean(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 
 				bp[j] = p;
 				if (j == MEAN_BATCH - 1 || i + 8 >= n)
-					FlushMeans8(out, i - 8 * j, n, j + 1, 1, scale_d, plain, 0, bp, NULL, &cn, &pend);
+					FlushMeans8(out, i - 8 * j, n, j + 1, 1, sc.d, plain, 0, bp, NULL, &cn, &pend);
 				continue;
 			}
-			bad = StoreSums8(out, i, n, k, f8, p, scale_d, scale_f, ovf);
-			if (ovf && __builtin_expect(bad != 0, 0))
+			bad = StoreSums8(out, i, n, k, f8, p, sc.d, sc.f, sc.ovf);
+			if (sc.ovf && __builtin_expect(bad != 0, 0))
 				return i + __builtin_ctz(bad);
 		}
 		if (mean && pend.n > 0)
@@ -183,10 +180,7 @@ Scan64Near(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 {
 	const __m512i zero = _mm512_setzero_si512();
 	const __m512i last = _mm512_set1_epi64(7);
-	const __m512d in_scale = _mm512_set1_pd(gs_pow2(-lsb));
-	const __m512d scale_d = _mm512_set1_pd(gs_pow2(lsb));
-	const __m256 scale_f = _mm256_set1_ps((float) gs_pow2(lsb));
-	const int	ovf = MayOverflow(f8, lsb, 63);
+	const Scale8 sc = Scale8Of(f8, lsb, 63);
 	const int	b = (int) (w & 7);	/* w = 8 * (nv - 1) + b */
 	/* lane j leaving: lane j + 8 - b of (hist[0], the next vector) */
 	const __m512i idx = _mm512_add_epi64(_mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0),
@@ -205,12 +199,12 @@ Scan64Near(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 		__m512d		y = f8 ? _mm512_maskz_loadu_pd(m, (const double *) lag + at)
 			: _mm512_cvtps_pd(_mm256_maskz_loadu_ps(m, (const float *) lag + at));
 
-		hist[v] = _mm512_cvttpd_epi64(_mm512_mul_pd(y, in_scale));
+		hist[v] = _mm512_cvttpd_epi64(_mm512_mul_pd(y, sc.in));
 	}
 	for (i = 0; i < n; i += 8)
 	{
 		__mmask8	k = TAIL8(n - i);
-		__m512i		q = _mm512_cvttpd_epi64(_mm512_mul_pd(LOAD8(in, i, n, f8, k), in_scale));
+		__m512i		q = _mm512_cvttpd_epi64(_mm512_mul_pd(LOAD8(in, i, n, f8, k), sc.in));
 		__m512i		y = _mm512_permutex2var_epi64(hist[0], idx, nv >= 2 ? hist[1] : q);
 		/* lanes past the block: zero (y holds values there), or the carry is wrong */
 		__m512i		p = _mm512_maskz_sub_epi64(k, q, y);
@@ -224,8 +218,8 @@ Scan64Near(const void *in, const void *lag, void *out, int64_t n, int lsb, int64
 		PREFIX8(p);
 		p = _mm512_add_epi64(p, carry);
 		carry = _mm512_permutexvar_epi64(last, p);
-		bad = StoreSums8(out, i, n, k, f8, p, scale_d, scale_f, ovf);
-		if (ovf && __builtin_expect(bad != 0, 0))
+		bad = StoreSums8(out, i, n, k, f8, p, sc.d, sc.f, sc.ovf);
+		if (sc.ovf && __builtin_expect(bad != 0, 0))
 			return i + __builtin_ctz(bad);
 	}
 	*acc = _mm_cvtsi128_si64(_mm512_castsi512_si128(carry));

@@ -53,11 +53,8 @@ ScanSplit(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_
 	const __m512d magic = _mm512_set1_pd(0x1.8p52);
 	const __m512i magic_bits = _mm512_castpd_si512(magic);
 	const __m512d two59 = _mm512_set1_pd(0x1p59);
-	const __m512d in_scale = _mm512_set1_pd(gs_pow2(-lsb));
+	const Scale8 sc = Scale8Of(f8, lsb, f8 ? 109 : 81);	/* |S| < 2^109 (float4: 2^81) */
 	const __m512d in_scale59 = _mm512_set1_pd(gs_pow2(-lsb - 59));
-	const __m512d scale_d = _mm512_set1_pd(gs_pow2(lsb));
-	const __m256 scale_f = _mm256_set1_ps((float) gs_pow2(lsb));
-	const int	ovf = MayOverflow(f8, lsb, f8 ? 109 : 81);	/* |S| < 2^109 (float4: 2^81) */
 	__m512i		ch = _mm512_set1_epi64(*carry_h);
 	__m512i		cl = _mm512_set1_epi64(*carry_l);
 	__m512i		b1[MEAN_BATCH],
@@ -85,18 +82,18 @@ ScanSplit(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_
 		__m512d s_ = _mm512_fmadd_pd(_mm512_cvtepi64_pd(h), two59, \
 									 _mm512_cvtepi64_pd(JAM((l), (jl), (jb)))); \
 		if (f8) \
-			(rd) = _mm512_mul_pd(s_, scale_d); \
+			(rd) = _mm512_mul_pd(s_, sc.d); \
 		else \
-			(rf) = _mm512_cvtpd_ps(_mm512_mul_pd(s_, scale_d)); \
+			(rf) = _mm512_cvtpd_ps(_mm512_mul_pd(s_, sc.d)); \
 	} while (0)
 
 #define DIRECT_SUM(h, l, rd, rf) \
 	do { \
 		__m512i v_ = _mm512_add_epi64(_mm512_slli_epi64((h), 59), (l)); \
 		if (f8) \
-			(rd) = _mm512_mul_pd(_mm512_cvtepi64_pd(v_), scale_d); \
+			(rd) = _mm512_mul_pd(_mm512_cvtepi64_pd(v_), sc.d); \
 		else \
-			(rf) = _mm256_mul_ps(_mm512_cvtepi64_ps(v_), scale_f); \
+			(rf) = _mm256_mul_ps(_mm512_cvtepi64_ps(v_), sc.f); \
 	} while (0)
 
 	for (i = 0; i < n;)
@@ -128,7 +125,7 @@ ScanSplit(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_
 				 * units: each is L alone (H = 0), and only the sums and the
 				 * carry need two words.
 				 */
-				pl = _mm512_cvttpd_epi64(_mm512_mul_pd(LOAD8_DIFF(in, lag, i, n, f8, k), in_scale));
+				pl = _mm512_cvttpd_epi64(_mm512_mul_pd(LOAD8_DIFF(in, lag, i, n, f8, k), sc.in));
 				PREFIX8(pl);
 				tl = _mm512_permutexvar_epi64(last, pl);
 				ph = ch;
@@ -139,7 +136,7 @@ ScanSplit(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_
 			else
 			{
 				__m512d		x = LOAD8(in, i, n, f8, k);
-				__m512d		xs = _mm512_mul_pd(x, in_scale);
+				__m512d		xs = _mm512_mul_pd(x, sc.in);
 				__m512d		a = _mm512_fmadd_pd(x, in_scale59, magic);	/* RN(x*2^-lsb-59) + magic */
 				__m512d		r = _mm512_fnmadd_pd(_mm512_sub_pd(a, magic), two59, xs);
 
@@ -156,7 +153,7 @@ ScanSplit(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_
 					int			j = (int) ((i >> 3) & (MEAN_BATCH - 1));
 
 					if (mean && j > 0)
-						FlushMeans8(out, i - 8 * j, n, j, f8, scale_d, plain, 1, b1, b2, &cn, &pend);
+						FlushMeans8(out, i - 8 * j, n, j, f8, sc.d, plain, 1, b1, b2, &cn, &pend);
 					if (mean && pend.n > 0)
 						gs_simd_means_drain(&pend, out, f8, lsb, gs_pow2(lsb));
 					goto stopped;
@@ -173,7 +170,7 @@ ScanSplit(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_
 
 					qh = _mm512_sub_epi64(qh, _mm512_sub_epi64(_mm512_castpd_si512(ay), magic_bits));
 					ql = _mm512_sub_epi64(ql, _mm512_cvttpd_epi64(_mm512_fnmadd_pd(_mm512_sub_pd(ay, magic), two59,
-																				   _mm512_mul_pd(y, in_scale))));
+																				   _mm512_mul_pd(y, sc.in))));
 					RENORM59(qh, ql);
 				}
 				ph = qh;
@@ -202,7 +199,7 @@ ScanSplit(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_
 				b1[j] = _mm512_add_epi64(_mm512_slli_epi64(ph, 7), _mm512_srai_epi64(pl, 52));
 				b2[j] = _mm512_and_si512(pl, low52);
 				if (j == MEAN_BATCH - 1 || i + 8 >= n)
-					FlushMeans8(out, i - 8 * j, n, j + 1, f8, scale_d, plain, 1, b1, b2, &cn, &pend);
+					FlushMeans8(out, i - 8 * j, n, j + 1, f8, sc.d, plain, 1, b1, b2, &cn, &pend);
 				continue;
 			}
 			if (_mm512_cmpgt_epu64_mask(_mm512_add_epi64(ph, big_m1), big2_m1) == 0xff)
@@ -230,8 +227,8 @@ ScanSplit(const void *in, const void *lag, void *out, int64_t n, int lsb, int64_
 						rf = _mm256_mask_mov_ps(rf, small, sf);
 				}
 			}
-			bad = Store8(out, i, n, k, f8, rd, rf, ovf);
-			if (ovf && __builtin_expect(bad != 0, 0))
+			bad = Store8(out, i, n, k, f8, rd, rf, sc.ovf);
+			if (sc.ovf && __builtin_expect(bad != 0, 0))
 				return i + __builtin_ctz(bad);
 		}
 		if (mean && pend.n > 0)

@@ -95,13 +95,6 @@ typedef struct WinScan
 	GsFloatStats slot[WIN_SLOTS];
 } WinScan;
 
-/* Is bit p of a null bitmap set (a value there)? */
-static inline bool
-HasValue(const uint8_t *nulls, int64_t p)
-{
-	return (nulls[p >> 3] >> (p & 7)) & 1;
-}
-
 /*
  * A window's move at position i of a block (array position pos0 + i, row
  * position rowpos0 + i): whether a value enters (*enter) and whether one
@@ -112,8 +105,8 @@ static inline __attribute__((always_inline)) bool
 WindowMove(const uint8_t *nulls, int64_t pos0, int64_t rowpos0, int64_t i, int64_t w, int64_t b,
 		   bool hasnulls, bool *enter)
 {
-	*enter = !hasnulls || HasValue(nulls, pos0 + i);
-	return hasnulls ? rowpos0 + i >= w && HasValue(nulls, pos0 + i - w) : b > 0;
+	*enter = !hasnulls || gs_bit_get(nulls, pos0 + i);
+	return hasnulls ? rowpos0 + i >= w && gs_bit_get(nulls, pos0 + i - w) : b > 0;
 }
 
 /* An integer value of a type, sign-extended. */

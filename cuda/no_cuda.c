@@ -9,12 +9,18 @@
 
 #define NO_CUDA "this gpuscan library was built without CUDA (WITH_CUDA=0)"
 
+/* Say that there is no device. */
+static GsStatus
+NoDevice(char *msg, size_t msglen)
+{
+	snprintf(msg, msglen, NO_CUDA);
+	return GS_ERR_NO_DEVICE;
+}
+
 /* No devices: say why. */
 int
 gs_cuda_open(GsDeviceInfo *info, int fault, char *msg, size_t msglen)
 {
-	(void) info;
-	(void) fault;
 	snprintf(msg, msglen, NO_CUDA);
 	return 0;
 }
@@ -23,21 +29,14 @@ gs_cuda_open(GsDeviceInfo *info, int fault, char *msg, size_t msglen)
 GsStatus
 gs_cuda_register(void *p, size_t bytes, char *msg, size_t msglen)
 {
-	(void) p;
-	(void) bytes;
-	snprintf(msg, msglen, NO_CUDA);
-	return GS_ERR_NO_DEVICE;
+	return NoDevice(msg, msglen);
 }
 
 /* No device runs chunks. */
 GsStatus
 gs_cuda_chunk_issue(int dev, int lane, GsChunk *chunk, char *msg, size_t msglen)
 {
-	(void) dev;
-	(void) lane;
-	(void) chunk;
-	snprintf(msg, msglen, NO_CUDA);
-	return GS_ERR_NO_DEVICE;
+	return NoDevice(msg, msglen);
 }
 
 /* No device runs chunks. */
@@ -51,8 +50,6 @@ gs_cuda_chunk_finish(int dev, int lane, GsChunk *chunk, char *msg, size_t msglen
 int
 gs_cuda_chunk_done(int dev, int lane)
 {
-	(void) dev;
-	(void) lane;
 	return 1;
 }
 
@@ -67,8 +64,6 @@ gs_cuda_reset(int dev, char *msg, size_t msglen)
 void *
 gs_cuda_pinned_alloc(int dev, size_t bytes)
 {
-	(void) dev;
-	(void) bytes;
 	return NULL;
 }
 
@@ -76,21 +71,17 @@ gs_cuda_pinned_alloc(int dev, size_t bytes)
 void
 gs_cuda_pinned_free(int dev, void *p)
 {
-	(void) dev;
-	(void) p;
 }
 
 /* No buffers. */
 void
 gs_cuda_release(int dev)
 {
-	(void) dev;
 }
 
 /* No buffers. */
 size_t
 gs_cuda_buffer_bytes(int dev)
 {
-	(void) dev;
 	return 0;
 }

@@ -80,7 +80,7 @@ typedef struct Scan
 static inline bool
 Valid(const NumBlock *b, int64 p)
 {
-	return b->valid == NULL || ((b->valid[p >> 3] >> (p & 7)) & 1);
+	return b->valid == NULL || gs_bit_get(b->valid, p);
 }
 
 /* The results' room for one more of at most bytes, int-aligned; where it goes. */

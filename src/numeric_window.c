@@ -61,23 +61,6 @@ typedef struct NumWinPart
 	char	   *carry_value;	/* in the partition's memory */
 } NumWinPart;
 
-/* Is there a value at position p? */
-static inline bool
-HasValue(const uint8 *bits, int64 p)
-{
-	return (bits[p >> 3] >> (p & 7)) & 1;
-}
-
-/* Set or clear position p's bit. */
-static inline void
-SetValue(uint8 *bits, int64 p, bool v)
-{
-	if (v)
-		bits[p >> 3] |= 1 << (p & 7);
-	else
-		bits[p >> 3] &= ~(1 << (p & 7));
-}
-
 /* Room for cap positions in the query's buffers (the positions kept before are kept). */
 static NumWinBuffers *
 Buffers(FunctionCallInfo fcinfo, int64 cap)
@@ -176,13 +159,13 @@ NextBlock(FunctionCallInfo fcinfo, WindowObject winobj, NumWinPart *wp, GsScanOp
 		memmove(b->arena, b->arena + a0, b->arena_len - a0);
 		b->arena_len -= a0;
 		for (int64 p = 0; p < tail; p++)
-			SetValue(b->valid, p, HasValue(b->valid, from + p));
+			gs_bit_set(b->valid, p, gs_bit_get(b->valid, from + p));
 	}
 	else
 		b->arena_len = 0;
 	if (!wp->rows.moving && wp->has_carry)
 	{
-		SetValue(b->valid, 0, true);
+		gs_bit_set(b->valid, 0, true);
 		ArenaAdd(fcinfo, b, 0, wp->carry_value);
 		kept = 1;
 	}
@@ -197,7 +180,7 @@ NextBlock(FunctionCallInfo fcinfo, WindowObject winobj, NumWinPart *wp, GsScanOp
 
 		if (!gpuscan_window_arg(winobj, &wp->rows, i, &d, &isnull))
 			break;
-		SetValue(b->valid, p, !isnull);
+		gs_bit_set(b->valid, p, !isnull);
 		if (isnull)
 			continue;
 		ArenaAdd(fcinfo, b, nv++,

@@ -143,13 +143,6 @@ Buffers(FunctionCallInfo fcinfo, int64 cap)
 	return b;
 }
 
-/* Is there a value at position p of a bitmap? */
-static inline bool
-HasValue(const uint8 *bits, int64 p)
-{
-	return (bits[p >> 3] >> (p & 7)) & 1;
-}
-
 /* Store a row's value, of the argument's type, as the block's type at value index k. */
 static inline void
 StoreValue(WinPart *wp, char *values, int64 k, Datum d)
@@ -245,7 +238,7 @@ MovingSumsExactly(WinPart *wp, WinBuffers *b, int64 np)
 	}
 	for (p = 0; p < np; p++)
 	{
-		if (p >= wp->rows.window && HasValue(b->nulls, p - wp->rows.window))
+		if (p >= wp->rows.window && gs_bit_get(b->nulls, p - wp->rows.window))
 		{
 			if (isfloat)
 				gs_accum_remove(acc, RawBits(wp->type, b->values, kl));
@@ -253,7 +246,7 @@ MovingSumsExactly(WinPart *wp, WinBuffers *b, int64 np)
 				isum -= (int64) RawBits(wp->type, b->values, kl);
 			kl++;
 		}
-		if (!HasValue(b->nulls, p))
+		if (!gs_bit_get(b->nulls, p))
 			continue;
 		if (isfloat)
 		{
@@ -363,10 +356,7 @@ NextBlock(FunctionCallInfo fcinfo, WindowObject winobj, WinPart *wp, GsScanOp op
 			/* bit by bit, forward: each bit moves down, over one already moved */
 			for (p = 0; p < tail; p++)
 			{
-				if (HasValue(b->nulls, from + p))
-					b->nulls[p >> 3] |= 1 << (p & 7);
-				else
-					b->nulls[p >> 3] &= ~(1 << (p & 7));
+				gs_bit_set(b->nulls, p, gs_bit_get(b->nulls, from + p));
 			}
 		}
 		wp->nulls = tail_values < tail;
@@ -386,11 +376,11 @@ NextBlock(FunctionCallInfo fcinfo, WindowObject winobj, WinPart *wp, GsScanOp op
 			break;
 		if (isnull)
 		{
-			b->nulls[p >> 3] &= ~(1 << (p & 7));
+			gs_bit_set(b->nulls, p, false);
 			wp->nulls = true;
 			continue;
 		}
-		b->nulls[p >> 3] |= 1 << (p & 7);
+		gs_bit_set(b->nulls, p, true);
 		StoreValue(wp, b->values, nv++, d);
 	}
 	wp->rows.first = cur;
@@ -534,7 +524,7 @@ gpuscan_window_result(GsWinRows *r, int64 cur, const uint8 *bits, int64 from, in
 		r->next_value = gs_bitmap_count(bits, from, p - from);
 	}
 	r->next_row = cur + 1;
-	if (!HasValue(bits, p))
+	if (!gs_bit_get(bits, p))
 		return -1;
 	return r->next_value++;
 }
