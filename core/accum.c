@@ -13,17 +13,25 @@
 #define SERIAL_VERSION	1
 #define SERIAL_HEADER	(4 + 4 + 4 + 5 * 8)
 
-/* An empty accumulator of floats or (f8) doubles. */
+/* An empty accumulator of a kind. */
 void
-gs_accum_init(GsAccum *a, bool f8)
+gs_accum_init_kind(GsAccum *a, int kind)
 {
-	int			n = f8 ? GS_ACCUM_DIGITS_F8 : GS_ACCUM_DIGITS_F4;
+	int			n = gs_accum_digits(kind);
 
-	memset(a, 0, sizeof(GsAccum) + sizeof(int64_t) * n);
-	a->f8 = f8;
+	memset(a, 0, gs_accum_kind_bytes(kind));
+	a->f8 = kind != GS_ACCUM_FLOATS;
+	a->kind = kind;
 	a->ndigits = n;
 	a->lo = n;
 	a->hi = -1;
+}
+
+/* The place of digit 0's lowest bit: 2^-149, 2^-1074 or (squares) 2^-2148. */
+static int
+Unit0(const GsAccum *a)
+{
+	return a->kind == GS_ACCUM_SQUARES ? -2148 : a->f8 ? -1074 : -149;
 }
 
 /*
@@ -115,8 +123,8 @@ gs_accum_combine(GsAccum *a, const GsAccum *b)
  * The normalised sum as two's complement limbs from digit lo rounded down
  * to an even one: returns how many limbs it takes (0: the sum is zero), or
  * -1 when more than nlimbs; the limbs above, up to nlimbs, are
- * sign-extended.  nlimbs 0: as many as it takes (w holds GS_MAX_LIMBS),
- * none above.
+ * sign-extended.  nlimbs 0: as many as it takes (w holds GS_MAX_LIMBS,
+ * for squares GS_ACCUM_LIMBS_SQ), none above.
  */
 static int
 Limbs(GsAccum *a, uint64_t *w, int nlimbs, int *unit)
@@ -152,7 +160,7 @@ Limbs(GsAccum *a, uint64_t *w, int nlimbs, int *unit)
 		w[top / 2] = (uint64_t) t;
 	for (j = used; j < nlimbs; j++)
 		w[j] = t < 0 ? ~UINT64_C(0) : 0;
-	*unit = 32 * l0 - (a->f8 ? 1074 : 149);
+	*unit = 32 * l0 + Unit0(a);
 	return used;
 }
 
@@ -161,6 +169,13 @@ bool
 gs_accum_limbs(GsAccum *a, uint64_t *w, int nlimbs, int *unit)
 {
 	return Limbs(a, w, nlimbs, unit) >= 0;
+}
+
+/* The exact sum in as few limbs as it takes. */
+int
+gs_accum_limbs_min(GsAccum *a, uint64_t *w, int *unit)
+{
+	return Limbs(a, w, 0, unit);
 }
 
 /* The start state of a running total or mean from the values in a. */
@@ -260,7 +275,7 @@ gs_accum_sum(GsAccum *a, bool f8_out, double *out)
 		sh = gs_reduce128(mag, &top);
 		top |= sticky;
 	}
-	sh += 32 * k - (a->f8 ? 1074 : 149);
+	sh += 32 * k + Unit0(a);
 	*out = f8_out ? gs_round_f64(neg, top, sh) : (double) gs_round_f32(neg, top, sh);
 	return __builtin_isinf(*out) ? GS_ACCUM_OVERFLOW : 0;
 }
@@ -338,7 +353,7 @@ gs_accum_serialize(GsAccum *a, uint8_t *buf)
 	gs_accum_normalize(a);
 	n = a->hi >= a->lo ? a->hi - a->lo + 1 : 0;
 	buf[0] = SERIAL_VERSION;
-	buf[1] = (uint8_t) a->f8;
+	buf[1] = (uint8_t) a->kind;
 	buf[2] = buf[3] = 0;
 	PutLE(buf + 4, (uint32_t) (n ? a->lo : 0), 4);
 	PutLE(buf + 8, (uint32_t) n, 4);
@@ -353,24 +368,24 @@ gs_accum_serialize(GsAccum *a, uint8_t *buf)
 
 /* Read a serial form; false when the bytes are not one. */
 bool
-gs_accum_deserialize(const uint8_t *buf, size_t n, GsAccum *a, bool *f8)
+gs_accum_deserialize(const uint8_t *buf, size_t n, GsAccum *a, int *kind)
 {
 	uint32_t	lo,
 				nd;
 	int			ndigits;
 
-	if (n < SERIAL_HEADER || buf[0] != SERIAL_VERSION || buf[1] > 1)
+	if (n < SERIAL_HEADER || buf[0] != SERIAL_VERSION || buf[1] > GS_ACCUM_SQUARES)
 		return false;
-	*f8 = buf[1] == 1;
+	*kind = buf[1];
 	if (a == NULL)
 		return true;
-	ndigits = *f8 ? GS_ACCUM_DIGITS_F8 : GS_ACCUM_DIGITS_F4;
+	ndigits = gs_accum_digits(*kind);
 	lo = (uint32_t) GetLE(buf + 4, 4);
 	nd = (uint32_t) GetLE(buf + 8, 4);
 	if (nd > (uint32_t) ndigits || lo > (uint32_t) ndigits - nd ||
 		n != SERIAL_HEADER + 8 * (size_t) nd)
 		return false;
-	gs_accum_init(a, *f8);
+	gs_accum_init_kind(a, *kind);
 	a->nvalues = (int64_t) GetLE(buf + 12, 8);
 	a->nan = (int64_t) GetLE(buf + 20, 8);
 	a->pinf = (int64_t) GetLE(buf + 28, 8);

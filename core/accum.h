@@ -41,17 +41,32 @@ extern "C"
 #define GS_ACCUM_DIGITS_F8	68
 #define GS_ACCUM_DIGITS_F4	12
 
+/*
+ * Digits of an accumulator of the squares of doubles (core/moments.h), in
+ * units of 2^-2148: a square's 106-bit mantissa product lies at most 4090
+ * places up, so its top below 4196; 2^63 squares add 63 bits more.
+ */
+#define GS_ACCUM_DIGITS_SQ	134
+
+/* Limbs of 64 bits that the widest sum of squares takes (gs_accum_limbs). */
+#define GS_ACCUM_LIMBS_SQ	68
+
+/* What an accumulator sums (its serial form's type byte). */
+#define GS_ACCUM_FLOATS		0	/* real values */
+#define GS_ACCUM_DOUBLES	1	/* double precision values */
+#define GS_ACCUM_SQUARES	2	/* the exact squares of double precision values */
+
 /* Moves between normalisations: each adds less than 2^32 to a digit. */
 #define GS_ACCUM_PENDING_MAX	(1 << 30)
 
 typedef struct GsAccum
 {
 	int32_t		f8;				/* values are doubles (else floats) */
-	int32_t		ndigits;		/* GS_ACCUM_DIGITS_F8 or _F4 */
+	int32_t		ndigits;		/* GS_ACCUM_DIGITS_F8, _F4 or _SQ */
 	int32_t		lo,
 				hi;				/* digits [lo, hi] may be nonzero; hi < lo: all zero */
 	int32_t		pending;		/* moves since the last normalisation */
-	int32_t		pad;
+	int32_t		kind;			/* GS_ACCUM_FLOATS, _DOUBLES or _SQUARES */
 	int64_t		nvalues;		/* values in: added minus removed */
 	int64_t		nan,
 				pinf,
@@ -60,22 +75,44 @@ typedef struct GsAccum
 	int64_t		d[];			/* ndigits digits, least significant first */
 } GsAccum;
 
+/* Digits of an accumulator of a kind (GS_ACCUM_FLOATS, _DOUBLES, _SQUARES). */
+static inline int
+gs_accum_digits(int kind)
+{
+	return kind == GS_ACCUM_SQUARES ? GS_ACCUM_DIGITS_SQ :
+		kind == GS_ACCUM_DOUBLES ? GS_ACCUM_DIGITS_F8 : GS_ACCUM_DIGITS_F4;
+}
+
+/* Bytes of an accumulator of a kind. */
+static inline size_t
+gs_accum_kind_bytes(int kind)
+{
+	return sizeof(GsAccum) + sizeof(int64_t) * gs_accum_digits(kind);
+}
+
 /* Bytes of an accumulator of floats or (f8) doubles. */
 static inline size_t
 gs_accum_bytes(bool f8)
 {
-	return sizeof(GsAccum) + sizeof(int64_t) * (f8 ? GS_ACCUM_DIGITS_F8 : GS_ACCUM_DIGITS_F4);
+	return gs_accum_kind_bytes(f8 ? GS_ACCUM_DOUBLES : GS_ACCUM_FLOATS);
 }
 
-/* An empty accumulator in gs_accum_bytes(f8) bytes at a. */
-extern void gs_accum_init(GsAccum *a, bool f8);
+/* An empty accumulator of a kind in gs_accum_kind_bytes(kind) bytes at a. */
+extern void gs_accum_init_kind(GsAccum *a, int kind);
+
+/* An empty accumulator of floats or (f8) doubles in gs_accum_bytes(f8) bytes at a. */
+static inline void
+gs_accum_init(GsAccum *a, bool f8)
+{
+	gs_accum_init_kind(a, f8 ? GS_ACCUM_DOUBLES : GS_ACCUM_FLOATS);
+}
 
 /* Propagate the carries: digits [lo, hi) in [0, 2^32), the top one in [-2^31, 2^31). */
 extern void gs_accum_normalize(GsAccum *a);
 
 /*
  * Add (sign 1) or remove (sign -1) one value, u its bits (a float's
- * zero-extended).  Removing a value that was never added leaves a state
+ * zero-extended); to an accumulator of squares, its exact square.  Removing a value that was never added leaves a state
  * that no sequence of values gives, but arithmetic stays exact.
  */
 static inline __attribute__((always_inline)) void
@@ -87,11 +124,10 @@ gs_accum_move(GsAccum *a, uint64_t u, int sign)
 	uint64_t	m;
 	uint32_t	ef;
 	int			pos,
-				k;
+				k,
+				top,
+				sh;
 	gs_u128		v;
-	int64_t		d0,
-				d1,
-				d2;
 
 	a->nvalues += sign;
 	if (u != GS_SIGN_BIT(f8))
@@ -116,27 +152,37 @@ gs_accum_move(GsAccum *a, uint64_t u, int sign)
 		m |= UINT64_C(1) << mb;
 	/* |x| = m * 2^(max(ef, 1) - bias), bit 0 of m at place max(ef, 1) - 1 */
 	pos = (int) (ef ? ef : 1) - 1;
-	k = pos >> 5;
-	v = (gs_u128) m << (pos & 31);
-	d0 = (int64_t) (uint32_t) v;
-	d1 = (int64_t) (uint32_t) (v >> 32);
-	d2 = (int64_t) (v >> 64);
-	if ((u & GS_SIGN_BIT(f8)) ? sign > 0 : sign < 0)
+	if (a->kind == GS_ACCUM_SQUARES)
 	{
-		a->d[k] -= d0;
-		a->d[k + 1] -= d1;
-		a->d[k + 2] -= d2;
+		/* x^2 = m^2 * 2^(2 pos - 2148): 106 bits at place 2 pos, in five digits */
+		gs_u128		m2 = (gs_u128) m * m;
+
+		k = pos >> 4;
+		sh = (2 * pos) & 31;
+		v = m2 << sh;
+		a->d[k] += sign * (int64_t) (uint32_t) v;
+		a->d[k + 1] += sign * (int64_t) (uint32_t) (v >> 32);
+		a->d[k + 2] += sign * (int64_t) (uint32_t) (v >> 64);
+		a->d[k + 3] += sign * (int64_t) (uint32_t) (v >> 96);
+		/* the bits shifted past 128: fewer than 11 */
+		a->d[k + 4] += sh ? sign * (int64_t) (m2 >> (128 - sh)) : 0;
+		top = k + 4;
 	}
 	else
 	{
-		a->d[k] += d0;
-		a->d[k + 1] += d1;
-		a->d[k + 2] += d2;
+		if (u & GS_SIGN_BIT(f8))
+			sign = -sign;
+		k = pos >> 5;
+		v = (gs_u128) m << (pos & 31);
+		a->d[k] += sign * (int64_t) (uint32_t) v;
+		a->d[k + 1] += sign * (int64_t) (uint32_t) (v >> 32);
+		a->d[k + 2] += sign * (int64_t) (v >> 64);
+		top = k + 2;
 	}
 	if (k < a->lo)
 		a->lo = k;
-	if (k + 2 > a->hi)
-		a->hi = k + 2;
+	if (top > a->hi)
+		a->hi = top;
 	if (++a->pending >= GS_ACCUM_PENDING_MAX)
 		gs_accum_normalize(a);
 }
@@ -182,9 +228,17 @@ extern int	gs_accum_mean(GsAccum *a, bool f8_out, double *out);
 /*
  * The exact sum as a two's complement integer of nlimbs 64-bit limbs, in
  * units of 2^*unit (sign-extended over all of them); false when it needs
- * more.  Normalises a.
+ * more.  The unit is 2^-1074 (squares: 2^-2148) times a power of 2^64.
+ * Normalises a.
  */
 extern bool gs_accum_limbs(GsAccum *a, uint64_t *w, int nlimbs, int *unit);
+
+/*
+ * The exact sum as a two's complement integer in as few 64-bit limbs as it
+ * takes (w holds GS_ACCUM_LIMBS_SQ), in units of 2^*unit as for
+ * gs_accum_limbs; returns how many (0: the sum is zero).  Normalises a.
+ */
+extern int	gs_accum_limbs_min(GsAccum *a, uint64_t *w, int *unit);
 
 /*
  * The start state (core/engine.h) of a running total or mean of the type
@@ -203,10 +257,10 @@ extern void gs_accum_serialize(GsAccum *a, uint8_t *buf);
 
 /*
  * Read an accumulator written by gs_accum_serialize from n bytes into a
- * (gs_accum_bytes of its type, which *f8 gets first when a is NULL);
- * false when the bytes are not one.
+ * (gs_accum_kind_bytes of its kind, which *kind gets first when a is
+ * NULL); false when the bytes are not one.
  */
-extern bool gs_accum_deserialize(const uint8_t *buf, size_t n, GsAccum *a, bool *f8);
+extern bool gs_accum_deserialize(const uint8_t *buf, size_t n, GsAccum *a, int *kind);
 
 #ifdef __cplusplus
 }

@@ -1,7 +1,9 @@
 /*
  * src/aggregates.c — exact_sum() and exact_avg() of real and double
- * precision: PostgreSQL's aggregate machinery around the exact accumulator
- * of core/accum.h.
+ * precision, and (since 1.6) the exact variances and standard deviations of
+ * double precision: PostgreSQL's aggregate machinery around the exact
+ * accumulator of core/accum.h and the exact second moments of
+ * core/moments.h.
  *
  * The transition state is an accumulator in the aggregate's memory context
  * (internal).  Adding a value and removing it again are exact, so the
@@ -24,6 +26,7 @@
 #endif
 
 #include "../core/accum.h"
+#include "../core/moments.h"
 #include "gpuscan.h"
 
 /* The aggregate's memory context, or ERROR when not called as an aggregate. */
@@ -36,7 +39,7 @@ AggContext(FunctionCallInfo fcinfo, const char *fname)
 		ereport(ERROR,
 				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
 				 errmsg("%s called in non-aggregate context", fname),
-				 errhint("It is a support function of the exact_sum and exact_avg aggregates.")));
+				 errhint("It is a support function of gpuscan's exact aggregates.")));
 	return aggcontext;
 }
 
@@ -179,16 +182,16 @@ exact_accum_deserialize(PG_FUNCTION_ARGS)
 	bytea	   *in = PG_GETARG_BYTEA_PP(0);
 	const uint8 *p = (const uint8 *) VARDATA_ANY(in);
 	size_t		n = VARSIZE_ANY_EXHDR(in);
-	bool		f8;
+	int			kind;
 	GsAccum    *a;
 
 	(void) AggContext(fcinfo, "exact_accum_deserialize");
-	if (!gs_accum_deserialize(p, n, NULL, &f8))
+	if (!gs_accum_deserialize(p, n, NULL, &kind) || kind == GS_ACCUM_SQUARES)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
 				 errmsg("invalid exact_sum state")));
-	a = NewAccum(fcinfo, f8, "exact_accum_deserialize");
-	if (!gs_accum_deserialize(p, n, a, &f8))
+	a = NewAccum(fcinfo, kind == GS_ACCUM_DOUBLES, "exact_accum_deserialize");
+	if (!gs_accum_deserialize(p, n, a, &kind))
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
 				 errmsg("invalid exact_sum state")));
@@ -267,4 +270,198 @@ exact_avg_final(PG_FUNCTION_ARGS)
 	if (gs_accum_mean(a, true, &r) != 0)
 		PG_RETURN_NULL();
 	PG_RETURN_FLOAT8(r);
+}
+
+/* ---------- exact variances and standard deviations (since 1.6) ---------- */
+
+/*
+ * The state of a transition of the moments: the state so far, or a new,
+ * empty one (made at the first row, NULL or not, so that the inverse never
+ * returns NULL).
+ */
+static void *
+MomentsOf(FunctionCallInfo fcinfo, const char *fname)
+{
+	void	   *m;
+
+	if (!PG_ARGISNULL(0))
+		return PG_GETARG_POINTER(0);
+	m = MemoryContextAlloc(AggContext(fcinfo, fname), gs_moments_bytes());
+	gs_moments_init(m);
+	return m;
+}
+
+/*
+ * The value argument (argument 1) as a double, exactly: double precision,
+ * real, smallint or integer, its type looked up once per call site.
+ */
+static float8
+MomentsArg(FunctionCallInfo fcinfo)
+{
+	Oid			type = (Oid) (uintptr_t) fcinfo->flinfo->fn_extra;
+
+	if (!OidIsValid(type))
+	{
+		type = gpuscan_arg_type(fcinfo, 1);
+		fcinfo->flinfo->fn_extra = (void *) (uintptr_t) type;
+	}
+	switch (type)
+	{
+		case FLOAT4OID:
+			return (float8) PG_GETARG_FLOAT4(1);
+		case INT2OID:
+			return (float8) PG_GETARG_INT16(1);
+		case INT4OID:
+			return (float8) PG_GETARG_INT32(1);
+		default:
+			return PG_GETARG_FLOAT8(1);
+	}
+}
+
+/* A transition of the moments: x (argument 1) and its square added, or removed. */
+static Datum
+MomentsStep(FunctionCallInfo fcinfo, int sign, const char *fname)
+{
+	void	   *m = MomentsOf(fcinfo, fname);
+
+	if (!PG_ARGISNULL(1))
+	{
+		float8		x = MomentsArg(fcinfo);
+		uint64		u;
+
+		memcpy(&u, &x, sizeof(u));
+		gs_moments_move(m, u, sign);
+	}
+	PG_RETURN_POINTER(m);
+}
+
+/* exact_moments_accum(state, x): x and its exact square added; a NULL x adds nothing. */
+PG_FUNCTION_INFO_V1(exact_moments_accum);
+Datum
+exact_moments_accum(PG_FUNCTION_ARGS)
+{
+	return MomentsStep(fcinfo, 1, "exact_moments_accum");
+}
+
+/* exact_moments_accum_inv(state, x): x and its square, added before, removed exactly. */
+PG_FUNCTION_INFO_V1(exact_moments_accum_inv);
+Datum
+exact_moments_accum_inv(PG_FUNCTION_ARGS)
+{
+	return MomentsStep(fcinfo, -1, "exact_moments_accum_inv");
+}
+
+/* exact_moments_combine(a, b): the sums of a's rows and b's together (parallel plans). */
+PG_FUNCTION_INFO_V1(exact_moments_combine);
+Datum
+exact_moments_combine(PG_FUNCTION_ARGS)
+{
+	void	   *a = PG_ARGISNULL(0) ? NULL : PG_GETARG_POINTER(0);
+	void	   *b = PG_ARGISNULL(1) ? NULL : PG_GETARG_POINTER(1);
+
+	if (b == NULL)
+	{
+		if (a == NULL)
+			PG_RETURN_NULL();
+		PG_RETURN_POINTER(a);
+	}
+	if (a == NULL)
+	{
+		a = MemoryContextAlloc(AggContext(fcinfo, "exact_moments_combine"), gs_moments_bytes());
+		gs_moments_init(a);
+	}
+	gs_moments_combine(a, b);
+	PG_RETURN_POINTER(a);
+}
+
+/* exact_moments_serialize(state): the exact sums as bytea, to pass between processes. */
+PG_FUNCTION_INFO_V1(exact_moments_serialize);
+Datum
+exact_moments_serialize(PG_FUNCTION_ARGS)
+{
+	void	   *m = PG_GETARG_POINTER(0);
+	size_t		n;
+	bytea	   *out;
+
+	(void) AggContext(fcinfo, "exact_moments_serialize");
+	n = gs_moments_serial_bytes(m);
+	out = (bytea *) palloc(VARHDRSZ + n);
+	SET_VARSIZE(out, VARHDRSZ + n);
+	gs_moments_serialize(m, (uint8 *) VARDATA(out));
+	PG_RETURN_BYTEA_P(out);
+}
+
+/* exact_moments_deserialize(bytes, internal): a state from its serial form. */
+PG_FUNCTION_INFO_V1(exact_moments_deserialize);
+Datum
+exact_moments_deserialize(PG_FUNCTION_ARGS)
+{
+	bytea	   *in = PG_GETARG_BYTEA_PP(0);
+	void	   *m;
+
+	m = MemoryContextAlloc(AggContext(fcinfo, "exact_moments_deserialize"), gs_moments_bytes());
+	if (!gs_moments_deserialize((const uint8 *) VARDATA_ANY(in), VARSIZE_ANY_EXHDR(in), m))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
+				 errmsg("invalid exact variance state")));
+	PG_RETURN_POINTER(m);
+}
+
+/*
+ * A variance or standard deviation (what: GS_MOMENT_*) of a state, rounded
+ * once to double precision; NULL for no state or too few values; ERROR
+ * 22003 when it rounds beyond double precision.
+ */
+static Datum
+MomentsFinal(FunctionCallInfo fcinfo, int what)
+{
+	void	   *m;
+	double		r = 0;
+	int			st;
+
+	if (PG_ARGISNULL(0))
+		PG_RETURN_NULL();
+	m = PG_GETARG_POINTER(0);
+	st = gs_moments_result(gs_moments_s1(m), gs_moments_s2(m), what, true, &r);
+	if (st == GS_ACCUM_EMPTY)
+		PG_RETURN_NULL();
+	if (st == GS_ACCUM_OVERFLOW)
+		ereport(ERROR,
+				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				 errmsg("value out of range: overflow"),
+				 errdetail("The exact %s rounds to a value outside the range of type double precision.",
+						   (what & GS_MOMENT_ROOT) ? "standard deviation" : "variance")));
+	PG_RETURN_FLOAT8(r);
+}
+
+/* exact_var_samp_final(state): the exact sample variance, rounded once. */
+PG_FUNCTION_INFO_V1(exact_var_samp_final);
+Datum
+exact_var_samp_final(PG_FUNCTION_ARGS)
+{
+	return MomentsFinal(fcinfo, GS_MOMENT_SAMPLE);
+}
+
+/* exact_var_pop_final(state): the exact population variance, rounded once. */
+PG_FUNCTION_INFO_V1(exact_var_pop_final);
+Datum
+exact_var_pop_final(PG_FUNCTION_ARGS)
+{
+	return MomentsFinal(fcinfo, 0);
+}
+
+/* exact_stddev_samp_final(state): the square root of the exact sample variance, rounded once. */
+PG_FUNCTION_INFO_V1(exact_stddev_samp_final);
+Datum
+exact_stddev_samp_final(PG_FUNCTION_ARGS)
+{
+	return MomentsFinal(fcinfo, GS_MOMENT_SAMPLE | GS_MOMENT_ROOT);
+}
+
+/* exact_stddev_pop_final(state): the square root of the exact population variance, rounded once. */
+PG_FUNCTION_INFO_V1(exact_stddev_pop_final);
+Datum
+exact_stddev_pop_final(PG_FUNCTION_ARGS)
+{
+	return MomentsFinal(fcinfo, GS_MOMENT_ROOT);
 }

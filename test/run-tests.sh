@@ -68,6 +68,13 @@ if make -s PG_CONFIG="$PG_CONFIG" test/engine/decimal_test; then
 else
 	FAILED=$((FAILED + 1))
 fi
+# the exact second moments (variances, standard deviations), alone
+if make -s PG_CONFIG="$PG_CONFIG" test/engine/moments_test; then
+	test/engine/moments_test -q | tee "$LOG_DIR/moments_test.log"
+	add_counts "$LOG_DIR/moments_test.log"
+else
+	FAILED=$((FAILED + 1))
+fi
 # exact means on and next to rounding ties
 if make -s PG_CONFIG="$PG_CONFIG" test/engine/quotient_test; then
 	test/engine/quotient_test -q | tee "$LOG_DIR/quotient_test.log"
@@ -86,6 +93,12 @@ add_counts "$LOG_DIR/hostile.log"
 # the same kinds of arrays stored in a table and read from TOAST in slices
 python3 test/hostile.py --engine cpu --seconds 5 --stored | tee "$LOG_DIR/hostile-stored.log"
 add_counts "$LOG_DIR/hostile-stored.log"
+
+# the exact variances and standard deviations against Python's fractions:
+# the core over the whole range of double precision, then the aggregates
+echo "== exact variances (test/spread.py)"
+python3 test/spread.py --cases 1500 | tee "$LOG_DIR/spread.log"
+add_counts "$LOG_DIR/spread.log"
 
 # 5. cancelling scans of 2^27-1 elements: statement_timeout, pg_cancel_backend
 #    and a protocol cancel each end the statement within 200 ms

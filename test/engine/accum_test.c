@@ -296,10 +296,11 @@ Parts(bool f8, int n, int mix)
 			size_t		nb = gs_accum_serial_bytes(part[i]);
 			uint8_t    *buf = malloc(nb);
 			GsAccum    *back = malloc(gs_accum_bytes(f8));
-			bool		bf8;
+			int			bkind;
 
 			gs_accum_serialize(part[i], buf);
-			ok &= gs_accum_deserialize(buf, nb, back, &bf8) && bf8 == f8;
+			ok &= gs_accum_deserialize(buf, nb, back, &bkind) &&
+				bkind == (f8 ? GS_ACCUM_DOUBLES : GS_ACCUM_FLOATS);
 			gs_accum_combine(all, back);
 			free(back);
 			free(buf);

@@ -11,7 +11,9 @@
  * bit for bit (NaNs alike), empty and overflow included, the exact sum as
  * limbs the reference's digits, and the state normalised.  Bytes given to
  * gs_accum_deserialize, forged or mutated, must be refused or give a valid
- * state.  Any difference is printed and ends the run with abort().
+ * state; one of doubles or of their squares (core/moments.h), made half of
+ * a state of the moments, must give the same variances and deviations by
+ * the fast and the exact path, none negative.  Any difference is printed and ends the run with abort().
  *
  * The input (bytes missing at the end read as 0):
  *
@@ -61,6 +63,7 @@
  * empty, every digit zero.
  */
 #include "../../core/accum.h"
+#include "../../core/moments.h"
 #include "fuzz_reference.h"
 
 #include <math.h>
@@ -174,12 +177,15 @@ Same(double got, double want, bool f8_out)
  * range: a top digit there beyond it would be cut to its low 32 bits as
  * limbs.
  */
+/* The accumulator kind of values of a type. */
+#define KIND(f8)	((f8) ? GS_ACCUM_DOUBLES : GS_ACCUM_FLOATS)
+
 static const char *
-Normalised(const GsAccum *a, bool f8)
+Normalised(const GsAccum *a, int kind)
 {
 	int			i;
 
-	if (a->f8 != (int32_t) f8 || a->ndigits != (f8 ? GS_ACCUM_DIGITS_F8 : GS_ACCUM_DIGITS_F4))
+	if (a->kind != kind || a->f8 != (kind != GS_ACCUM_FLOATS) || a->ndigits != gs_accum_digits(kind))
 		return "type or digit count changed";
 	if (a->pending != 0)
 		return "moves pending after a normalisation";
@@ -284,7 +290,7 @@ Read(Run *r, int nlimbs)
 		Fail(r, "the sum does not fit %d limbs", GS_MAX_LIMBS);
 	if (!FuzzWinLimbsAgree(r->ref, w, GS_MAX_LIMBS, unit))
 		Fail(r, "%d limbs in units of 2^%d are not the reference's exact sum", GS_MAX_LIMBS, unit);
-	if ((bad = Normalised(r->a, r->f8)) != NULL)
+	if ((bad = Normalised(r->a, KIND(r->f8))) != NULL)
 		Fail(r, "after gs_accum_limbs: %s", bad);
 
 	/*
@@ -323,14 +329,14 @@ RoundTrip(Run *r, GsAccum *x)
 	size_t		nb = gs_accum_serial_bytes(x);
 	uint8_t    *buf = malloc(nb),
 			   *again;
-	bool		f8 = !r->f8;
+	int			kind = -1;
 
 	gs_accum_serialize(x, buf);
-	if (!gs_accum_deserialize(buf, nb, NULL, &f8) || f8 != r->f8)
+	if (!gs_accum_deserialize(buf, nb, NULL, &kind) || kind != KIND(r->f8))
 		Fail(r, "a serial form of %zu bytes: its header refused", nb);
-	if (gs_accum_deserialize(buf, nb - 1, r->t, &f8))
+	if (gs_accum_deserialize(buf, nb - 1, r->t, &kind))
 		Fail(r, "a serial form of %zu bytes read with one byte less", nb);
-	if (!gs_accum_deserialize(buf, nb, r->t, &f8) || f8 != r->f8)
+	if (!gs_accum_deserialize(buf, nb, r->t, &kind) || kind != KIND(r->f8))
 		Fail(r, "a serial form of %zu bytes refused", nb);
 	if (gs_accum_serial_bytes(r->t) != nb)
 		Fail(r, "a serial form of %zu bytes read back takes %zu", nb, gs_accum_serial_bytes(r->t));
@@ -360,9 +366,9 @@ Exercise(Run *r, GsAccum *x, bool f8)
 	uint8_t    *buf,
 			   *again;
 	GsAccum    *y;
-	bool		yf8;
+	int			ykind;
 
-	if ((bad = Normalised(x, f8)) != NULL)
+	if ((bad = Normalised(x, KIND(f8))) != NULL)
 		Fail(r, "a state read from forged bytes: %s", bad);
 	for (pass = 0; pass < 4; pass++)
 	{
@@ -385,7 +391,7 @@ Exercise(Run *r, GsAccum *x, bool f8)
 	buf = malloc(nb);
 	gs_accum_serialize(x, buf);
 	y = malloc(gs_accum_bytes(f8));
-	if (!gs_accum_deserialize(buf, nb, y, &yf8) || yf8 != f8)
+	if (!gs_accum_deserialize(buf, nb, y, &ykind) || ykind != KIND(f8))
 		Fail(r, "a state read from forged bytes: its own serial form refused");
 	again = malloc(nb);
 	if (gs_accum_serial_bytes(y) != nb)
@@ -399,6 +405,36 @@ Exercise(Run *r, GsAccum *x, bool f8)
 }
 
 /*
+ * A forged accumulator of doubles or of squares as one half of a state of
+ * the moments (core/moments.h), the other half empty but for the count:
+ * every variance and deviation computed (sanitizers watching), the fast
+ * path's result the exact one's, never negative.
+ */
+static void
+ExerciseMoments(Run *r, const GsAccum *x, int kind)
+{
+	void	   *m = malloc(gs_moments_bytes());
+	GsAccum    *s1 = gs_moments_s1(m),
+			   *s2 = gs_moments_s2(m);
+
+	gs_moments_init(m);
+	memcpy(kind == GS_ACCUM_SQUARES ? s2 : s1, x, gs_accum_kind_bytes(kind));
+	(kind == GS_ACCUM_SQUARES ? s1 : s2)->nvalues = x->nvalues;
+	for (int what = 0; what < 8; what++)
+	{
+		double		a = 0,
+					b = 0;
+		int			sa = gs_moments_result(s1, s2, what & 3, what < 4, &a),
+					sb = gs_moments_result_exact(s1, s2, what & 3, what < 4, &b);
+
+		if (sa != sb || (sa != GS_ACCUM_EMPTY && memcmp(&a, &b, sizeof(a)) != 0) ||
+			(sa == 0 && a < 0))
+			Fail(r, "a forged state of the moments: fast %a (%d), exact %a (%d)", a, sa, b, sb);
+	}
+	free(m);
+}
+
+/*
  * Bytes to gs_accum_deserialize, exactly allocated: refused by the header
  * check, or by the whole, or read into a state of the type the header
  * says, then exercised.
@@ -407,20 +443,27 @@ static void
 Deserialize(Run *r, const uint8_t *bytes, size_t n)
 {
 	uint8_t    *buf = malloc(n ? n : 1);
-	bool		hf8 = false,
-				f8 = false,
-				head;
+	int			hkind = -1,
+				kind = -1;
+	bool		head;
 	GsAccum    *x;
 
 	memcpy(buf, bytes, n);
-	head = gs_accum_deserialize(buf, n, NULL, &hf8);
-	/* refused by the header check: a state of the larger type for the whole */
-	x = malloc(gs_accum_bytes(head ? hf8 : true));
-	if (gs_accum_deserialize(buf, n, x, &f8))
+	head = gs_accum_deserialize(buf, n, NULL, &hkind);
+	/* refused by the header check: a state of the largest kind for the whole */
+	x = malloc(gs_accum_kind_bytes(head ? hkind : GS_ACCUM_SQUARES));
+	if (gs_accum_deserialize(buf, n, x, &kind))
 	{
-		if (!head || f8 != hf8)
+		const char *bad;
+
+		if (!head || kind != hkind)
 			Fail(r, "forged bytes (%zu) read, but not by the header check", n);
-		Exercise(r, x, f8);
+		if (kind != GS_ACCUM_SQUARES)
+			Exercise(r, x, kind == GS_ACCUM_DOUBLES);
+		else if ((bad = Normalised(x, kind)) != NULL)
+			Fail(r, "a state of squares read from forged bytes: %s", bad);
+		if (kind != GS_ACCUM_FLOATS)
+			ExerciseMoments(r, x, kind);
 	}
 	free(x);
 	free(buf);
@@ -736,7 +779,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		Remove(&r, r.nin - 1);
 	Read(&r, GS_MAX_LIMBS);
 	gs_accum_normalize(r.a);
-	if ((bad = Normalised(r.a, r.f8)) != NULL)
+	if ((bad = Normalised(r.a, KIND(r.f8))) != NULL)
 		Fail(&r, "emptied: %s", bad);
 	if (r.a->hi >= r.a->lo || r.a->nvalues || r.a->nan || r.a->pinf || r.a->ninf || r.a->nonnegz ||
 		gs_accum_sum(r.a, r.f8, &got) != GS_ACCUM_EMPTY)

@@ -82,6 +82,21 @@ SELECT gpu_cumsum('{0.10,0.20}'::numeric[]) AS cumsum_1_5, gpu_movavg('{1,2.5}':
 SELECT t, gpu_cumsum(x) OVER (ORDER BY t) AS cumsum_1_5 FROM (VALUES (1, 0.10), (2, 0.20)) v(t, x) ORDER BY t;
 SELECT exact_sum(x) AS exact_sum_numeric_1_5, exact_sum(y) AS exact_sum_bigint_1_5
 FROM (VALUES (0.10, 9007199254740993), (0.20, 1)) v(x, y);
+-- in 1.5 there is no exact variance
+SELECT count(*) AS exact_variances_1_5 FROM pg_temp.ext_functions() f WHERE f ~ '^exact_(var|stddev)';
+
+ALTER EXTENSION gpuscan UPDATE TO '1.6';
+SELECT extversion FROM pg_extension WHERE extname = 'gpuscan';
+SELECT count(*) AS commented FROM pg_temp.ext_functions() f
+WHERE obj_description(split_part(f, ' -> ', 1)::regprocedure, 'pg_proc') IS NOT NULL;
+
+-- 1.6 brings the exact variances and standard deviations
+SELECT * FROM pg_temp.ext_functions() f WHERE f ~ '^exact_(var|stddev|moments)';
+SELECT t, exact_stddev(x) OVER (ORDER BY t ROWS 2 PRECEDING) AS stddev_1_6,
+       exact_var_pop(x::real) OVER (ORDER BY t) AS var_pop_1_6
+FROM (VALUES (1, 1), (2, 2), (3, 4), (4, 8)) v(t, x) ORDER BY t;
+SELECT exact_variance(x) AS variance_1_6, exact_stddev_pop(x::numeric) AS stddev_pop_numeric_1_6
+FROM (VALUES (1e16::float8), (1), (-1e16)) v(x);
 
 -- Every function as the catalog has it: signature, result, volatility,
 -- strictness, parallel safety, the C symbol and its comment.
@@ -111,14 +126,14 @@ CREATE FUNCTION pg_temp.ext_aggregates() RETURNS SETOF text LANGUAGE sql AS $$
 $$;
 SELECT * FROM pg_temp.ext_aggregates();
 
--- a fresh install of the default version (its own script, gpuscan--1.5.sql)
+-- a fresh install of the default version (its own script, gpuscan--1.6.sql)
 -- has exactly the functions, properties and comments of the upgraded one
 CREATE TEMP TABLE upgraded AS SELECT * FROM pg_temp.ext_catalog() f;
 CREATE TEMP TABLE upgraded_aggregates AS SELECT * FROM pg_temp.ext_aggregates() f;
 DROP EXTENSION gpuscan;
 CREATE EXTENSION gpuscan;
 SELECT extversion FROM pg_extension WHERE extname = 'gpuscan';
-SELECT count(*) AS functions_1_5 FROM pg_temp.ext_catalog();
+SELECT count(*) AS functions_1_6 FROM pg_temp.ext_catalog();
 SELECT f AS only_upgraded FROM upgraded f EXCEPT SELECT * FROM pg_temp.ext_catalog();
 SELECT f AS only_fresh FROM pg_temp.ext_catalog() f EXCEPT SELECT * FROM upgraded;
 SELECT f AS only_upgraded_aggregate FROM upgraded_aggregates f EXCEPT SELECT * FROM pg_temp.ext_aggregates();

@@ -1,0 +1,452 @@
+/*
+ * core/moments.c — exact variances and standard deviations from the exact
+ * sums of values and of their squares (core/moments.h).
+ */
+#include "moments.h"
+
+#include <math.h>
+#include <string.h>
+
+/* Limbs of N = n S2 - S1^2 at its finer unit: 2 * 68 digits, and a count. */
+#define NUM_LIMBS	72
+
+/* Results the fast path left to the exact one (tests read it). */
+uint64_t	gs_moments_slow_count = 0;
+
+/* An empty state. */
+void
+gs_moments_init(void *m)
+{
+	gs_accum_init_kind(gs_moments_s1(m), GS_ACCUM_DOUBLES);
+	gs_accum_init_kind(gs_moments_s2(m), GS_ACCUM_SQUARES);
+}
+
+/* Add state b to state a. */
+void
+gs_moments_combine(void *a, const void *b)
+{
+	gs_accum_combine(gs_moments_s1(a), gs_moments_s1((void *) b));
+	gs_accum_combine(gs_moments_s2(a), gs_moments_s2((void *) b));
+}
+
+/* ---------- N = n S2 - S1^2, exactly ---------- */
+
+/* Bit length of a nonzero number of nl limbs. */
+static int
+BitLen(const uint64_t *x, int nl)
+{
+	return 64 * (nl - 1) + 64 - gs_clz64(x[nl - 1]);
+}
+
+/* Drop zero limbs from the top; returns the count. */
+static int
+Trim(const uint64_t *x, int nl)
+{
+	while (nl > 0 && x[nl - 1] == 0)
+		nl--;
+	return nl;
+}
+
+/* r = x * y (r of nx + ny limbs, zeroed here). */
+static void
+MulLimbs(uint64_t *r, const uint64_t *x, int nx, const uint64_t *y, int ny)
+{
+	memset(r, 0, sizeof(uint64_t) * (nx + ny));
+	for (int i = 0; i < nx; i++)
+	{
+		uint64_t	c = 0;
+
+		for (int j = 0; j < ny; j++)
+		{
+			gs_u128		t = (gs_u128) x[i] * y[j] + r[i + j] + c;
+
+			r[i + j] = (uint64_t) t;
+			c = (uint64_t) (t >> 64);
+		}
+		r[i + ny] = c;
+	}
+}
+
+/* x -= y << (64 * sh), x of nx limbs, two's complement; the borrow runs to the top. */
+static void
+SubShifted(uint64_t *x, int nx, const uint64_t *y, int ny, int sh)
+{
+	uint64_t	borrow = 0;
+
+	for (int i = sh; i < nx; i++)
+	{
+		uint64_t	yi = i - sh < ny ? y[i - sh] : 0;
+		uint64_t	d = x[i] - yi - borrow;
+
+		borrow = (x[i] < yi) || (x[i] - yi < borrow);
+		x[i] = d;
+	}
+}
+
+/*
+ * N = n S2 - S1^2 (n the count of values) in limbs of units 2^*unit;
+ * returns how many limbs (0: N = 0, or a state no values give, whose N is
+ * negative).  Both units are 2^-2148 times a power of 2^64, so the terms
+ * align on limbs.
+ */
+static int
+Numerator(GsAccum *s1, GsAccum *s2, uint64_t n, uint64_t *N, int *unit)
+{
+	uint64_t	a[GS_ACCUM_LIMBS_SQ],
+				b[GS_ACCUM_LIMBS_SQ + 1],
+				a2[2 * GS_ACCUM_LIMBS_SQ];
+	int			na,
+				nb,
+				ua,
+				ub,
+				u,
+				nn;
+
+	na = gs_accum_limbs_min(s1, a, &ua);
+	nb = gs_accum_limbs_min(s2, b, &ub);
+	if (nb == 0 || (b[nb - 1] >> 63))
+		return 0;				/* no squares, or a negative sum of them: no state of values */
+	if (na > 0 && (a[na - 1] >> 63))
+	{
+		/* |S1|: the square does not see the sign */
+		uint64_t	carry = 1;
+
+		for (int i = 0; i < na; i++)
+		{
+			a[i] = ~a[i] + carry;
+			carry = carry && a[i] == 0;
+		}
+	}
+	na = Trim(a, na);
+	/* n S2 */
+	{
+		uint64_t	c = 0;
+
+		for (int i = 0; i < nb; i++)
+		{
+			gs_u128		t = (gs_u128) b[i] * n + c;
+
+			b[i] = (uint64_t) t;
+			c = (uint64_t) (t >> 64);
+		}
+		b[nb++] = c;
+	}
+	ua *= 2;
+	u = na > 0 && ua < ub ? ua : ub;
+	/* N = n S2 at unit u, then S1^2 subtracted */
+	nn = (ub - u) / 64 + nb + 1;
+	if (na > 0 && (ua - u) / 64 + 2 * na + 1 > nn)
+		nn = (ua - u) / 64 + 2 * na + 1;
+	if (nn > NUM_LIMBS)
+		return 0;				/* beyond any state of values */
+	memset(N, 0, sizeof(uint64_t) * nn);
+	memcpy(N + (ub - u) / 64, b, sizeof(uint64_t) * nb);
+	if (na > 0)
+	{
+		MulLimbs(a2, a, na, a, na);
+		SubShifted(N, nn, a2, 2 * na, (ua - u) / 64);
+	}
+	if (N[nn - 1] >> 63)
+		return 0;				/* negative: no state of values */
+	*unit = u;
+	return Trim(N, nn);
+}
+
+/* ---------- the exact path ---------- */
+
+/*
+ * floor(N * 2^s) as four limbs (it must fit them); *sticky set when bits
+ * of N below 2^-s are dropped.
+ */
+static void
+Window(const uint64_t *N, int nl, int s, uint64_t *w, int *sticky)
+{
+	for (int j = 0; j < 4; j++)
+	{
+		/* limb j of the result holds bits [64 j - s, 64 j - s + 64) of N */
+		int			lo = 64 * j - s;
+		int			li = lo >= 0 ? lo / 64 : -((-lo + 63) / 64);
+		int			bi = lo - 64 * li;
+		uint64_t	x0 = li >= 0 && li < nl ? N[li] : 0;
+		uint64_t	x1 = li + 1 >= 0 && li + 1 < nl ? N[li + 1] : 0;
+
+		w[j] = bi ? (x0 >> bi) | (x1 << (64 - bi)) : x0;
+	}
+	*sticky = 0;
+	if (s < 0)
+	{
+		int			drop = -s;
+
+		for (int i = 0; i < nl && 64 * i < drop; i++)
+		{
+			uint64_t	m = 64 * (i + 1) <= drop ? ~UINT64_C(0) : (UINT64_C(1) << (drop - 64 * i)) - 1;
+
+			if (N[i] & m)
+				*sticky = 1;
+		}
+	}
+}
+
+/* x /= d over nl limbs; returns the remainder. */
+static uint64_t
+DivLimbs(uint64_t *x, int nl, uint64_t d)
+{
+	uint64_t	r = 0;
+
+	for (int i = nl - 1; i >= 0; i--)
+	{
+		uint64_t	q;
+
+#if defined(__x86_64__) && !defined(GS_PORTABLE_ONLY)
+		/* r < d: the quotient fits 64 bits, one divide instruction */
+		uint64_t	lo = x[i];
+
+		__asm__("divq %4" : "=a"(q), "=d"(r) : "a"(lo), "d"(r), "rm"(d));
+#else
+		gs_u128		t = ((gs_u128) r << 64) | x[i];
+
+		q = (uint64_t) (t / d);
+		r = (uint64_t) (t % d);
+#endif
+		x[i] = q;
+	}
+	return r;
+}
+
+/* floor(sqrt(q)) of a q below 2^126. */
+static uint64_t
+Isqrt128(gs_u128 q)
+{
+	uint64_t	r = (uint64_t) sqrt((double) q);
+
+	/* one Newton step from within 2^12 leaves it within one */
+	if (r > 0)
+		r = (uint64_t) (((gs_u128) r + q / r) / 2);
+	while ((gs_u128) r * r > q)
+		r--;
+	while ((gs_u128) (r + 1) * (r + 1) <= q)
+		r++;
+	return r;
+}
+
+/*
+ * N * 2^u / (c1 c2), or its square root (root), rounded once: the quotient
+ * brought to 63-64 bits (a root's radicand to 123-125 bits, its exponent
+ * even) by shifting N, then divided by c1 and by c2 (floor of floor is the
+ * floor of the whole; the result is exact only when both remainders and
+ * the bits shifted out are zero), then the root taken in integers.
+ */
+static double
+RoundExact(const uint64_t *N, int nl, int u, uint64_t c1, uint64_t c2, bool root, bool f8)
+{
+	int			bd = gs_bits128((gs_u128) c1 * c2);
+	int			s = (root ? 123 : 63) + bd - BitLen(N, nl);
+	uint64_t	w[4];
+	int			sticky;
+	gs_u128		q;
+
+	if (root && ((u - s) & 1))
+		s++;
+	Window(N, nl, s, w, &sticky);
+	sticky |= DivLimbs(w, 4, c1) != 0;
+	sticky |= DivLimbs(w, 4, c2) != 0;
+	q = ((gs_u128) w[1] << 64) | w[0];
+	if (!root)
+		return gs_round_sticky(0, w[0], sticky, u - s, f8);
+	{
+		uint64_t	r = Isqrt128(q);
+
+		sticky |= (gs_u128) r * r != q;
+		return gs_round_sticky(0, r, sticky, (u - s) / 2, f8);
+	}
+}
+
+/* ---------- the fast path ---------- */
+
+/*
+ * The square root of S / c * 2^e (S in [1, 2^102), c in [1, 2^52), e even),
+ * S standing for a value in [S, S + 1) when sticky (then S >= 2^100),
+ * rounded to double; returns 1 with *out set, or 0 where the bound cannot
+ * decide.  With q = RN(S / c) and R = S - q c exact (gs_quotient_fast's
+ * steps 1 to 4), t = RN(R / c), s = RN(sqrt(q)) and e1 = q - s^2 (exact by
+ * an fma, s being the correctly rounded root), the root is s + corr + err
+ * with corr = RN(RN(e1 + t) / 2s) and |err| < 2^-100 s: the division's
+ * residual t errs by at most 2^-53 |t| <= 1.5 2^-105 s^2; the sticky part by
+ * 2^-100 s^2; the sum e1 + t by 2^-53 of itself (|e1 + t| < 2.6 2^-52
+ * s^2); halved over s, plus corr's own rounding and the series' second
+ * term (h^2 s / 8, |h| < 2.6 2^-52), all below 2^-100 s.  A bound of 2^-96 s
+ * leaves room for the comparisons' own roundings: where the root with that
+ * bound lies inside one rounding interval (of s, or of a neighbour), that
+ * is the result; a normal result is scaled exactly.
+ */
+static int
+RootFast(uint64_t S, uint64_t S_hi, uint64_t c, int e, double *out)
+{
+	double		a = (double) S_hi * 0x1p52,
+				b = (double) S,
+				sh = a + b,
+				sl = b - (sh - a),
+				cd = (double) c,
+				q = sh / cd,
+				r = GS_FMA(-q, cd, sh) + sl,
+				t = r / cd,
+				s = sqrt(q),
+				e1 = GS_FMA(-s, s, q),
+				corr = (e1 + t) / (2 * s),
+				bound = s * 0x1p-96,
+				ulp = gs_f64_from_bits(gs_f64_bits(s) & UINT64_C(0x7ff0000000000000)) * 0x1p-52,
+				low = (gs_f64_bits(s) & ((UINT64_C(1) << 52) - 1)) == 0 ? ulp / 2 : ulp,
+				y,
+				res;
+
+	if (corr + bound < ulp / 2 && corr - bound > -low / 2)
+		y = s;
+	else if (corr - bound > ulp / 2 && corr + bound < 1.5 * ulp)
+		y = s + ulp;
+	else if (corr + bound < -low / 2 && corr - bound > -1.5 * low)
+		y = s - low;
+	else
+		return 0;
+	res = y * gs_pow2(e / 2);
+	if (!gs_quot_normal(res, 1))
+		return 0;
+	*out = res;
+	return 1;
+}
+
+/*
+ * The fast path (double results): N's top 102 bits (101 for a root, its
+ * exponent even), and D = c1 c2 below 2^52; returns 1 with *out set, or 0.
+ * A variance is gs_quotient_fast's exact rounding of the top bits' quotient,
+ * taken twice when bits were dropped, S and S + 1 (the exact quotient lies
+ * between theirs, and rounding is monotone): when both round alike, so does
+ * it.  A root is RootFast's.
+ */
+static int
+Fast(const uint64_t *N, int nl, int u, uint64_t c1, uint64_t c2, bool root, double *out)
+{
+	gs_u128		d = (gs_u128) c1 * c2;
+	int			bn = BitLen(N, nl),
+				k = bn > 102 ? bn - 102 : 0,
+				sticky,
+				e;
+	uint64_t	w[4];
+	gs_u128		S;
+	double		y1,
+				y2;
+
+	if (d > GS_QUOT_MAX_COUNT)
+		return 0;
+	if (root && ((u + k) & 1))
+		k++;
+	e = u + k;
+	if (e < -1022 || e > 1023)
+		return 0;
+	Window(N, nl, -k, w, &sticky);
+	S = ((gs_u128) w[1] << 64) | w[0];
+	if (root)
+		return RootFast((uint64_t) S & GS_QUOT_LO_MASK, (uint64_t) (S >> 52), (uint64_t) d, e, out);
+	if (!gs_quotient_fast((int64_t) (S >> 52), (int64_t) ((uint64_t) S & GS_QUOT_LO_MASK),
+						  (uint64_t) d, gs_pow2(e), 1, &y1))
+		return 0;
+	if (sticky)
+	{
+		S++;
+		if (!gs_quotient_fast((int64_t) (S >> 52), (int64_t) ((uint64_t) S & GS_QUOT_LO_MASK),
+							  (uint64_t) d, gs_pow2(e), 1, &y2) ||
+			gs_f64_bits(y1) != gs_f64_bits(y2))
+			return 0;
+	}
+	*out = y1;
+	return 1;
+}
+
+/* ---------- results ---------- */
+
+/* The result, by the fast path where it decides (fast) and else exactly. */
+static int
+Result(GsAccum *s1, GsAccum *s2, int what, bool f8_out, double *out, bool fast)
+{
+	uint64_t	N[NUM_LIMBS];
+	uint64_t	n = (uint64_t) s1->nvalues;
+	bool		sample = (what & GS_MOMENT_SAMPLE) != 0,
+				root = (what & GS_MOMENT_ROOT) != 0;
+	int			nl,
+				u = 0;
+
+	if (s1->nvalues < (sample ? 2 : 1))
+		return GS_ACCUM_EMPTY;
+	if (s1->nan | s1->pinf | s1->ninf)
+	{
+		*out = NAN;
+		return 0;
+	}
+	nl = Numerator(s1, s2, n, N, &u);
+	if (nl == 0)
+	{
+		*out = 0.0;
+		return 0;
+	}
+	if (!(fast && f8_out && Fast(N, nl, u, n, sample ? n - 1 : n, root, out)))
+	{
+		if (fast)
+			gs_moments_slow_count++;
+		*out = RoundExact(N, nl, u, n, sample ? n - 1 : n, root, f8_out);
+	}
+	return isinf(*out) ? GS_ACCUM_OVERFLOW : 0;
+}
+
+/* The variance or standard deviation, rounded once. */
+int
+gs_moments_result(GsAccum *s1, GsAccum *s2, int what, bool f8_out, double *out)
+{
+	return Result(s1, s2, what, f8_out, out, true);
+}
+
+/* The same, by the exact path alone. */
+int
+gs_moments_result_exact(GsAccum *s1, GsAccum *s2, int what, bool f8_out, double *out)
+{
+	return Result(s1, s2, what, f8_out, out, false);
+}
+
+/* ---------- serial form: s1's length (4 bytes, little-endian), s1's form, s2's ---------- */
+
+/* Bytes of a state's serial form. */
+size_t
+gs_moments_serial_bytes(void *m)
+{
+	return 4 + gs_accum_serial_bytes(gs_moments_s1(m)) + gs_accum_serial_bytes(gs_moments_s2(m));
+}
+
+/* Write a state's serial form. */
+void
+gs_moments_serialize(void *m, uint8_t *buf)
+{
+	size_t		n1 = gs_accum_serial_bytes(gs_moments_s1(m));
+
+	for (int i = 0; i < 4; i++)
+		buf[i] = (uint8_t) (n1 >> (8 * i));
+	gs_accum_serialize(gs_moments_s1(m), buf + 4);
+	gs_accum_serialize(gs_moments_s2(m), buf + 4 + n1);
+}
+
+/* Read a state's serial form; false when the bytes are not one. */
+bool
+gs_moments_deserialize(const uint8_t *buf, size_t n, void *m)
+{
+	size_t		n1;
+	int			k1,
+				k2;
+
+	if (n < 4)
+		return false;
+	n1 = (size_t) buf[0] | (size_t) buf[1] << 8 | (size_t) buf[2] << 16 | (size_t) buf[3] << 24;
+	if (n1 > n - 4)
+		return false;
+	if (!gs_accum_deserialize(buf + 4, n1, NULL, &k1) || k1 != GS_ACCUM_DOUBLES ||
+		!gs_accum_deserialize(buf + 4 + n1, n - 4 - n1, NULL, &k2) || k2 != GS_ACCUM_SQUARES)
+		return false;
+	return gs_accum_deserialize(buf + 4, n1, gs_moments_s1(m), &k1) &&
+		gs_accum_deserialize(buf + 4 + n1, n - 4 - n1, gs_moments_s2(m), &k2);
+}
