@@ -112,11 +112,12 @@ extern void gs_accum_normalize(GsAccum *a);
 
 /*
  * Add (sign 1) or remove (sign -1) one value, u its bits (a float's
- * zero-extended); to an accumulator of squares, its exact square.  Removing a value that was never added leaves a state
- * that no sequence of values gives, but arithmetic stays exact.
+ * zero-extended); sq (a constant): to an accumulator of squares, its exact
+ * square.  Removing a value that was never added leaves a state that no
+ * sequence of values gives, but arithmetic stays exact.
  */
 static inline __attribute__((always_inline)) void
-gs_accum_move(GsAccum *a, uint64_t u, int sign)
+gs_accum_move_kind(GsAccum *a, uint64_t u, int sign, const int sq)
 {
 	const int	f8 = a->f8;
 	const int	mb = GS_MANT_BITS(f8);
@@ -152,7 +153,7 @@ gs_accum_move(GsAccum *a, uint64_t u, int sign)
 		m |= UINT64_C(1) << mb;
 	/* |x| = m * 2^(max(ef, 1) - bias), bit 0 of m at place max(ef, 1) - 1 */
 	pos = (int) (ef ? ef : 1) - 1;
-	if (a->kind == GS_ACCUM_SQUARES)
+	if (sq)
 	{
 		/* x^2 = m^2 * 2^(2 pos - 2148): 106 bits at place 2 pos, in five digits */
 		gs_u128		m2 = (gs_u128) m * m;
@@ -185,6 +186,16 @@ gs_accum_move(GsAccum *a, uint64_t u, int sign)
 		a->hi = top;
 	if (++a->pending >= GS_ACCUM_PENDING_MAX)
 		gs_accum_normalize(a);
+}
+
+/* Add (sign 1) or remove (sign -1) one value (bits u), or its square, by the accumulator's kind. */
+static inline __attribute__((always_inline)) void
+gs_accum_move(GsAccum *a, uint64_t u, int sign)
+{
+	if (a->kind == GS_ACCUM_SQUARES)
+		gs_accum_move_kind(a, u, sign, 1);
+	else
+		gs_accum_move_kind(a, u, sign, 0);
 }
 
 /* Add one value (bits u). */

@@ -61,8 +61,8 @@ extern void gs_moments_init(void *m);
 static inline __attribute__((always_inline)) void
 gs_moments_move(void *m, uint64_t u, int sign)
 {
-	gs_accum_move(gs_moments_s1(m), u, sign);
-	gs_accum_move(gs_moments_s2(m), u, sign);
+	gs_accum_move_kind(gs_moments_s1(m), u, sign, 0);
+	gs_accum_move_kind(gs_moments_s2(m), u, sign, 1);
 }
 
 /* Add everything state b holds to state a. */
