@@ -361,6 +361,174 @@ Fast(const uint64_t *N, int nl, int u, uint64_t c1, uint64_t c2, bool root, doub
 	return 1;
 }
 
+/* ---------- the top digits' path ---------- */
+
+/* x 2^e: a multiplication where 2^e is a double, else ldexp. */
+static inline double
+Scale2(double x, int e)
+{
+	return e >= -1022 && e <= 1023 ? x * gs_pow2(e) : ldexp(x, e);
+}
+
+/*
+ * A normalised accumulator's sum as (h + l) * 2^e: its top four digits T
+ * (a signed 128-bit integer; the digits below dropped, nonnegative, so the
+ * sum lies in [T, T + 1) * 2^e) as a double-double truncated to 106 bits;
+ * false for a zero sum.  With digits dropped, |T| >= 2^96: T stands for the
+ * sum within 2^-95 of it, h + l for T within 2^-104 (h its top 53 bits,
+ * l the next 53).
+ */
+static bool
+TopDD(const GsAccum *a, int unit0, double *h, double *l, int *e)
+{
+	int			k = a->hi - 3 > a->lo ? a->hi - 3 : a->lo,
+				neg,
+				b;
+	gs_i128		t;
+	gs_u128		m;
+
+	if (a->hi < a->lo)
+		return false;
+	t = a->d[a->hi];
+	for (int i = a->hi - 1; i >= k; i--)
+		t = t * ((gs_i128) 1 << 32) + a->d[i];
+	neg = t < 0;
+	m = neg ? -(gs_u128) t : (gs_u128) t;
+	b = gs_bits128(m);
+	if (b <= 53)
+	{
+		*h = (double) (uint64_t) m;
+		*l = 0;
+	}
+	else
+	{
+		int			sh = b - 53;
+		uint64_t	top = (uint64_t) (m >> sh);
+		gs_u128		rest = m - ((gs_u128) top << sh);
+		int			rb = rest ? gs_bits128(rest) : 0,
+					sh2 = rb > 53 ? rb - 53 : 0;
+
+		*h = (double) top * gs_pow2(sh);
+		*l = (double) (uint64_t) (rest >> sh2) * gs_pow2(sh2);
+	}
+	if (neg)
+	{
+		*h = -*h;
+		*l = -*l;
+	}
+	*e = 32 * k + unit0;
+	return true;
+}
+
+/*
+ * Is y = yh + yl (|yl| <= ulp(yh) / 2), known within err, rounded to
+ * double, yh?  Yes when yl with err stays inside yh's rounding interval
+ * (half the gap below a power of two).
+ */
+static bool
+RoundsToHead(double yh, double yl, double err)
+{
+	double		ulp = gs_f64_from_bits(gs_f64_bits(yh) & UINT64_C(0x7ff0000000000000)) * 0x1p-52;
+	double		below = (gs_f64_bits(yh) & ((UINT64_C(1) << 52) - 1)) == 0 ? ulp / 2 : ulp;
+
+	return yl + err < ulp / 2 && yl - err > -below / 2;
+}
+
+/*
+ * The variance or its root from the accumulators' top digits in
+ * double-double arithmetic (double results); returns 1 with *out set, or 0
+ * where its error bound cannot decide (then the limbs decide).  With S1,
+ * S2 within 2^-95 (TopDD), P = n S2 and Q = S1^2 (<= P) are within 2^-93 P
+ * after their products' roundings (two-product by fma, 2^-104 each), and
+ * N = P - Q within 2^-93 P + 2^-104 |N|; taken as 2^-90 P + 2^-100 |N|.
+ * Then N / D (D = c1 c2 below 2^53, exact) by a division and its exact
+ * residual, 2^-104 more; a root halves the relative error and adds its own
+ * (the residual of sqrt by fma, and the correction's rounding: below
+ * 2^-100).  Results within that bound of a rounding boundary, with N below
+ * 2^-60 P (cancellation), or not normal doubles, are left to the limbs.
+ */
+static int
+TopFast(GsAccum *s1, GsAccum *s2, uint64_t n, uint64_t c1, uint64_t c2, bool root, double *out)
+{
+	double		h1 = 0,
+				l1 = 0,
+				h2,
+				l2,
+				nd = (double) n,
+				d = (double) c1 * (double) c2,
+				ph,
+				pl,
+				qh = 0,
+				ql = 0,
+				nh,
+				nl,
+				t,
+				vh,
+				vl,
+				rel,
+				yh,
+				yl,
+				res;
+	int			e1 = 0,
+				e2;
+
+	if (n > (UINT64_C(1) << 26) || !TopDD(s2, -2148, &h2, &l2, &e2))
+		return 0;
+	if (TopDD(s1, -1074, &h1, &l1, &e1))
+	{
+		/* S1^2 at S2's exponent: Q = (h1 + l1)^2 2^(2 e1 - e2) */
+		qh = h1 * h1;
+		ql = GS_FMA(h1, h1, -qh) + 2 * h1 * l1;
+		qh = Scale2(qh, 2 * e1 - e2);
+		ql = Scale2(ql, 2 * e1 - e2);
+	}
+	ph = h2 * nd;
+	pl = GS_FMA(h2, nd, -ph) + l2 * nd;
+	/* N = P - Q, as a double-double */
+	nh = ph - qh;
+	t = nh - ph;
+	nl = ((ph - (nh - t)) - (qh + t)) + (pl - ql);
+	t = nh + nl;
+	nl = nl - (t - nh);
+	nh = t;
+	if (!(nh > 0x1p-60 * ph) || !isfinite(ph))
+		return 0;
+	/* V = N / D, the relative error bound of V */
+	vh = nh / d;
+	vl = (GS_FMA(-vh, d, nh) + nl) / d;
+	rel = 0x1p-90 * (ph / nh) + 0x1p-98;
+	if (root)
+	{
+		double		s,
+					r;
+
+		if (e2 & 1)
+		{
+			vh *= 2;
+			vl *= 2;
+			e2--;
+		}
+		s = sqrt(vh);
+		r = (GS_FMA(-s, s, vh) + vl) / (2 * s);
+		yh = s + r;
+		yl = r - (yh - s);
+		rel = rel / 2 + 0x1p-98;
+		e2 /= 2;
+	}
+	else
+	{
+		yh = vh + vl;
+		yl = vl - (yh - vh);
+	}
+	if (!RoundsToHead(yh, yl, rel * yh))
+		return 0;
+	res = Scale2(yh, e2);
+	if (!gs_quot_normal(res, 1))
+		return 0;
+	*out = res;
+	return 1;
+}
+
 /* ---------- results ---------- */
 
 /* The result, by the fast path where it decides (fast) and else exactly. */
@@ -380,6 +548,20 @@ Result(GsAccum *s1, GsAccum *s2, int what, bool f8_out, double *out, bool fast)
 	{
 		*out = NAN;
 		return 0;
+	}
+	if (fast && f8_out)
+	{
+		if (s1->pending)
+			gs_accum_normalize(s1);
+		if (s2->pending)
+			gs_accum_normalize(s2);
+		if (s2->hi < s2->lo)
+		{
+			*out = 0.0;			/* every value 0 */
+			return 0;
+		}
+		if (TopFast(s1, s2, n, n, sample ? n - 1 : n, root, out))
+			return 0;
 	}
 	nl = Numerator(s1, s2, n, N, &u);
 	if (nl == 0)
