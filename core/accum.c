@@ -20,7 +20,6 @@ gs_accum_init_kind(GsAccum *a, int kind)
 	int			n = gs_accum_digits(kind);
 
 	memset(a, 0, gs_accum_kind_bytes(kind));
-	a->f8 = kind != GS_ACCUM_FLOATS;
 	a->kind = kind;
 	a->ndigits = n;
 	a->lo = n;
@@ -31,7 +30,7 @@ gs_accum_init_kind(GsAccum *a, int kind)
 static int
 Unit0(const GsAccum *a)
 {
-	return a->kind == GS_ACCUM_SQUARES ? -2148 : a->f8 ? -1074 : -149;
+	return a->kind == GS_ACCUM_SQUARES ? -2148 : a->kind == GS_ACCUM_DOUBLES ? -1074 : -149;
 }
 
 /*
@@ -290,27 +289,14 @@ gs_accum_mean(GsAccum *a, bool f8_out, double *out)
 				unit = 0,
 				neg,
 				sticky,
-				sh,
-				i;
+				sh;
 	gs_u128		top;
 	bool		empty;
 
 	if (SpecialResult(a, out, &empty, w, &nl, &unit))
 		return empty ? GS_ACCUM_EMPTY : 0;
-	neg = (int) (w[nl - 1] >> 63);
-	if (neg)
-	{
-		uint64_t	carry = 1;
-
-		for (i = 0; i < nl; i++)
-		{
-			mag[i] = ~w[i] + carry;
-			carry = carry && mag[i] == 0;
-		}
-	}
-	else
-		memcpy(mag, w, sizeof(uint64_t) * nl);
-	sh = gs_wide_top127(mag, nl, &top, &sticky);
+	neg = gs_wide_negate_if(w, nl, mag);
+	sh = gs_wide_top127(neg ? mag : w, nl, &top, &sticky);
 	*out = gs_round_quotient(neg, top, sticky, unit + sh, (uint64_t) a->nvalues, f8_out);
 	return 0;
 }

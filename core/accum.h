@@ -61,12 +61,12 @@ extern "C"
 
 typedef struct GsAccum
 {
-	int32_t		f8;				/* values are doubles (else floats) */
+	int32_t		kind;			/* GS_ACCUM_FLOATS, _DOUBLES or _SQUARES */
 	int32_t		ndigits;		/* GS_ACCUM_DIGITS_F8, _F4 or _SQ */
 	int32_t		lo,
 				hi;				/* digits [lo, hi] may be nonzero; hi < lo: all zero */
 	int32_t		pending;		/* moves since the last normalisation */
-	int32_t		kind;			/* GS_ACCUM_FLOATS, _DOUBLES or _SQUARES */
+	int32_t		pad;
 	int64_t		nvalues;		/* values in: added minus removed */
 	int64_t		nan,
 				pinf,
@@ -81,6 +81,13 @@ gs_accum_digits(int kind)
 {
 	return kind == GS_ACCUM_SQUARES ? GS_ACCUM_DIGITS_SQ :
 		kind == GS_ACCUM_DOUBLES ? GS_ACCUM_DIGITS_F8 : GS_ACCUM_DIGITS_F4;
+}
+
+/* Does the accumulator take doubles (its values, or their squares), not floats? */
+static inline int
+gs_accum_f8(const GsAccum *a)
+{
+	return a->kind != GS_ACCUM_FLOATS;
 }
 
 /* Bytes of an accumulator of a kind. */
@@ -119,7 +126,7 @@ extern void gs_accum_normalize(GsAccum *a);
 static inline __attribute__((always_inline)) void
 gs_accum_move_kind(GsAccum *a, uint64_t u, int sign, const int sq)
 {
-	const int	f8 = a->f8;
+	const int	f8 = gs_accum_f8(a);
 	const int	mb = GS_MANT_BITS(f8);
 	uint64_t	mag = u & (GS_SIGN_BIT(f8) - 1);
 	uint64_t	m;

@@ -580,6 +580,26 @@ gs_wide_add(uint64_t *acc, int nlimbs, int neg, uint64_t m, int sh)
 }
 
 /*
+ * The magnitude of a negative two's complement integer of nlimbs limbs into
+ * mag (which may be x itself); returns whether x was negative, and leaves
+ * mag alone when it was not.
+ */
+GS_HD int
+gs_wide_negate_if(const uint64_t *x, int nlimbs, uint64_t *mag)
+{
+	uint64_t	carry = 1;
+
+	if ((x[nlimbs - 1] >> 63) == 0)
+		return 0;
+	for (int i = 0; i < nlimbs; i++)
+	{
+		mag[i] = ~x[i] + carry;
+		carry = carry && mag[i] == 0;
+	}
+	return 1;
+}
+
+/*
  * A wide integer reduced to its sign, 63 significant bits with a sticky bit,
  * and the power of two (in units of the integer's lsb) they are scaled by.
  * Returns 0 when the integer is zero.  scratch holds nlimbs words.
@@ -593,18 +613,9 @@ gs_wide_reduce(const uint64_t *acc, int nlimbs, uint64_t *scratch,
 	int			i;
 	uint64_t	below = 0;
 
-	*neg = (int) (acc[nlimbs - 1] >> 63);
+	*neg = gs_wide_negate_if(acc, nlimbs, scratch);
 	if (*neg)
-	{
-		uint64_t	carry = 1;
-
-		for (i = 0; i < nlimbs; i++)
-		{
-			scratch[i] = ~acc[i] + carry;
-			carry = carry && scratch[i] == 0;
-		}
 		mag = scratch;
-	}
 	for (t = nlimbs - 1; t >= 0 && mag[t] == 0; t--)
 		;
 	if (t < 0)
@@ -715,6 +726,26 @@ gs_round_sticky(int neg, uint64_t q, int sticky, int e, int f8)
 }
 
 /*
+ * (hi 2^64 + lo) / d and its remainder (*r), for hi < d: the quotient fits
+ * 64 bits, one divide instruction on x86-64.
+ */
+GS_HD uint64_t
+gs_udiv128(uint64_t hi, uint64_t lo, uint64_t d, uint64_t *r)
+{
+	uint64_t	q;
+
+#if defined(__x86_64__) && !defined(__CUDA_ARCH__) && !defined(GS_PORTABLE_ONLY)
+	__asm__("divq %4" : "=a"(q), "=d"(*r) : "a"(lo), "d"(hi), "rm"(d));
+#else
+	gs_u128		t = ((gs_u128) hi << 64) | lo;
+
+	q = (uint64_t) (t / d);
+	*r = (uint64_t) (t % d);
+#endif
+	return q;
+}
+
+/*
  * (mag * 2^e) / c rounded to float (f8: double), half to even, mag > 0,
  * c >= 1; when sticky_in, mag stands for a value strictly between mag and
  * mag + 1 (units 2^e), and must then hold at least 120 bits.  The dividend
@@ -751,18 +782,7 @@ gs_round_quotient(int neg, gs_u128 mag, int sticky_in, int e, uint64_t c, int f8
 		r = (uint64_t) dv % c;
 	}
 	else
-	{
-#if defined(__x86_64__) && !defined(__CUDA_ARCH__) && !defined(GS_PORTABLE_ONLY)
-		/* the quotient fits 64 bits: one divide instruction */
-		uint64_t	lo = (uint64_t) dv,
-					hi = (uint64_t) (dv >> 64);
-
-		__asm__("divq %4" : "=a"(q), "=d"(r) : "a"(lo), "d"(hi), "rm"(c));
-#else
-		q = (uint64_t) (dv / c);
-		r = (uint64_t) (dv % c);
-#endif
-	}
+		q = gs_udiv128((uint64_t) (dv >> 64), (uint64_t) dv, c, &r);	/* the quotient fits 64 bits */
 	return gs_round_sticky(neg, q, r != 0, e, f8);
 }
 

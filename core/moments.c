@@ -106,17 +106,9 @@ Numerator(GsAccum *s1, GsAccum *s2, uint64_t n, uint64_t *N, int *unit)
 	nb = gs_accum_limbs_min(s2, b, &ub);
 	if (nb == 0 || (b[nb - 1] >> 63))
 		return 0;				/* no squares, or a negative sum of them: no state of values */
-	if (na > 0 && (a[na - 1] >> 63))
-	{
-		/* |S1|: the square does not see the sign */
-		uint64_t	carry = 1;
-
-		for (int i = 0; i < na; i++)
-		{
-			a[i] = ~a[i] + carry;
-			carry = carry && a[i] == 0;
-		}
-	}
+	/* |S1|: the square does not see the sign */
+	if (na > 0)
+		(void) gs_wide_negate_if(a, na, a);
 	na = Trim(a, na);
 	/* n S2 */
 	{
@@ -193,23 +185,9 @@ DivLimbs(uint64_t *x, int nl, uint64_t d)
 {
 	uint64_t	r = 0;
 
+	/* r < d at every step */
 	for (int i = nl - 1; i >= 0; i--)
-	{
-		uint64_t	q;
-
-#if defined(__x86_64__) && !defined(GS_PORTABLE_ONLY)
-		/* r < d: the quotient fits 64 bits, one divide instruction */
-		uint64_t	lo = x[i];
-
-		__asm__("divq %4" : "=a"(q), "=d"(r) : "a"(lo), "d"(r), "rm"(d));
-#else
-		gs_u128		t = ((gs_u128) r << 64) | x[i];
-
-		q = (uint64_t) (t / d);
-		r = (uint64_t) (t % d);
-#endif
-		x[i] = q;
-	}
+		x[i] = gs_udiv128(r, x[i], d, &r);
 	return r;
 }
 
@@ -264,6 +242,29 @@ RoundExact(const uint64_t *N, int nl, int u, uint64_t c1, uint64_t c2, bool root
 /* ---------- the fast path ---------- */
 
 /*
+ * The double nearest to y + corr, known within bound (y a double, corr
+ * within one and a half of its ulps), into *out: y or a neighbour, where
+ * y + corr with the bound lies inside that one's rounding interval (half
+ * the gap below a power of two); false where it does not.
+ */
+static bool
+RoundNear(double y, double corr, double bound, double *out)
+{
+	double		ulp = gs_f64_from_bits(gs_f64_bits(y) & UINT64_C(0x7ff0000000000000)) * 0x1p-52,
+				low = (gs_f64_bits(y) & ((UINT64_C(1) << 52) - 1)) == 0 ? ulp / 2 : ulp;
+
+	if (corr + bound < ulp / 2 && corr - bound > -low / 2)
+		*out = y;
+	else if (corr - bound > ulp / 2 && corr + bound < 1.5 * ulp)
+		*out = y + ulp;
+	else if (corr + bound < -low / 2 && corr - bound > -1.5 * low)
+		*out = y - low;
+	else
+		return false;
+	return true;
+}
+
+/*
  * The square root of S / c * 2^e (S in [1, 2^102), c in [1, 2^52), e even),
  * S standing for a value in [S, S + 1) when sticky (then S >= 2^100),
  * rounded to double; returns 1 with *out set, or 0 where the bound cannot
@@ -293,19 +294,10 @@ RootFast(uint64_t S, uint64_t S_hi, uint64_t c, int e, double *out)
 				s = sqrt(q),
 				e1 = GS_FMA(-s, s, q),
 				corr = (e1 + t) / (2 * s),
-				bound = s * 0x1p-96,
-				ulp = gs_f64_from_bits(gs_f64_bits(s) & UINT64_C(0x7ff0000000000000)) * 0x1p-52,
-				low = (gs_f64_bits(s) & ((UINT64_C(1) << 52) - 1)) == 0 ? ulp / 2 : ulp,
 				y,
 				res;
 
-	if (corr + bound < ulp / 2 && corr - bound > -low / 2)
-		y = s;
-	else if (corr - bound > ulp / 2 && corr + bound < 1.5 * ulp)
-		y = s + ulp;
-	else if (corr + bound < -low / 2 && corr - bound > -1.5 * low)
-		y = s - low;
-	else
+	if (!RoundNear(s, corr, s * 0x1p-96, &y))
 		return 0;
 	res = y * gs_pow2(e / 2);
 	if (!gs_quot_normal(res, 1))
@@ -421,20 +413,6 @@ TopDD(const GsAccum *a, int unit0, double *h, double *l, int *e)
 }
 
 /*
- * Is y = yh + yl (|yl| <= ulp(yh) / 2), known within err, rounded to
- * double, yh?  Yes when yl with err stays inside yh's rounding interval
- * (half the gap below a power of two).
- */
-static bool
-RoundsToHead(double yh, double yl, double err)
-{
-	double		ulp = gs_f64_from_bits(gs_f64_bits(yh) & UINT64_C(0x7ff0000000000000)) * 0x1p-52;
-	double		below = (gs_f64_bits(yh) & ((UINT64_C(1) << 52) - 1)) == 0 ? ulp / 2 : ulp;
-
-	return yl + err < ulp / 2 && yl - err > -below / 2;
-}
-
-/*
  * The variance or its root from the accumulators' top digits in
  * double-double arithmetic (double results); returns 1 with *out set, or 0
  * where its error bound cannot decide (then the limbs decide).  With S1,
@@ -520,7 +498,7 @@ TopFast(GsAccum *s1, GsAccum *s2, uint64_t n, uint64_t c1, uint64_t c2, bool roo
 		yh = vh + vl;
 		yl = vl - (yh - vh);
 	}
-	if (!RoundsToHead(yh, yl, rel * yh))
+	if (!RoundNear(yh, yl, rel * yh, &yh))
 		return 0;
 	res = Scale2(yh, e2);
 	if (!gs_quot_normal(res, 1))

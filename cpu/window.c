@@ -539,18 +539,9 @@ FloatResult(const WinState *st, FloatAcc *fa, bool f8, int accw, bool special, b
 			return v;
 		}
 		/* the mean: the magnitude's top 127 bits over the count */
-		neg = (int) (fa->wide[fa->nlimbs - 1] >> 63);
+		neg = gs_wide_negate_if(fa->wide, fa->nlimbs, scratch);
 		if (neg)
-		{
-			uint64_t	carry = 1;
-
-			for (i = 0; i < fa->nlimbs; i++)
-			{
-				scratch[i] = ~fa->wide[i] + carry;
-				carry = carry && scratch[i] == 0;
-			}
 			m = scratch;
-		}
 		for (i = 0; i < fa->nlimbs && m[i] == 0; i++)
 			;
 		if (i == fa->nlimbs)

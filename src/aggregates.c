@@ -79,7 +79,7 @@ StateOf(FunctionCallInfo fcinfo, const char *fname)
 static inline uint64
 ValueBits(FunctionCallInfo fcinfo, const GsAccum *a)
 {
-	if (a->f8)
+	if (gs_accum_f8(a))
 	{
 		float8		x = PG_GETARG_FLOAT8(1);
 		uint64		u;
@@ -150,8 +150,8 @@ exact_accum_combine(PG_FUNCTION_ARGS)
 		PG_RETURN_POINTER(a);
 	}
 	if (a == NULL)
-		a = NewAccum(fcinfo, b->f8, "exact_accum_combine");
-	if (a->f8 != b->f8)
+		a = NewAccum(fcinfo, gs_accum_f8(b), "exact_accum_combine");
+	if (a->kind != b->kind)
 		elog(ERROR, "exact_accum_combine: states of different types");
 	gs_accum_combine(a, b);
 	PG_RETURN_POINTER(a);
@@ -218,13 +218,13 @@ FinalSum(FunctionCallInfo fcinfo, double *out)
 	if (PG_ARGISNULL(0))
 		return false;
 	a = (GsAccum *) PG_GETARG_POINTER(0);
-	st = gs_accum_sum(a, a->f8, out);
+	st = gs_accum_sum(a, gs_accum_f8(a), out);
 	if (st == GS_ACCUM_OVERFLOW)
 		ereport(ERROR,
 				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
 				 errmsg("value out of range: overflow"),
 				 errdetail("The exact sum rounds to a value outside the range of type %s.",
-						   FloatName(a->f8))));
+						   FloatName(gs_accum_f8(a)))));
 	return st == 0;
 }
 

@@ -185,7 +185,7 @@ Normalised(const GsAccum *a, int kind)
 {
 	int			i;
 
-	if (a->kind != kind || a->f8 != (kind != GS_ACCUM_FLOATS) || a->ndigits != gs_accum_digits(kind))
+	if (a->kind != kind || a->ndigits != gs_accum_digits(kind))
 		return "type or digit count changed";
 	if (a->pending != 0)
 		return "moves pending after a normalisation";
