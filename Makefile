@@ -35,14 +35,14 @@ CORE_OBJS = core/plan.o core/analysis.o core/source.o core/chunked.o core/host_c
 # the exact CPU engine: the portable loops; the vector kernels chosen at run
 # time (cpu/simd.c), one set of files per instruction set
 CPU_OBJS = cpu/driver.o cpu/sum_block.o cpu/sum_float.o cpu/sum_int.o cpu/order.o \
-	cpu/window.o cpu/means.o cpu/simd.o $(CPU_AVX512_OBJS) $(CPU_AVX2_OBJS)
+	cpu/window.o cpu/moments_scan.o cpu/means.o cpu/simd.o $(CPU_AVX512_OBJS) $(CPU_AVX2_OBJS)
 CPU_AVX512_OBJS = cpu/avx512_scan64.o cpu/avx512_split.o cpu/avx512_means.o
 CPU_AVX2_OBJS = cpu/avx2_scan64.o cpu/avx2_split.o cpu/avx2_means.o
 
 DATA = sql/gpuscan--1.0.sql sql/gpuscan--1.0--1.1.sql sql/gpuscan--1.1--1.2.sql \
 	sql/gpuscan--1.2--1.3.sql sql/gpuscan--1.3--1.4.sql sql/gpuscan--1.4--1.5.sql \
-	sql/gpuscan--1.5--1.6.sql sql/gpuscan--1.6.sql
-REGRESS = cumsum cummax moving rows numeric spread stream config devices service upgrade
+	sql/gpuscan--1.5--1.6.sql sql/gpuscan--1.6--1.7.sql sql/gpuscan--1.7.sql
+REGRESS = cumsum cummax moving rows numeric spread spread_scans stream config devices service upgrade
 REGRESS_OPTS = --inputdir=test
 
 EXTRA_CLEAN = test/engine/engine_test test/engine/engine_test_portable test/engine/accum_test test/engine/decimal_test test/engine/quotient_test test/bench/cpu_bench test/bench/window_bench test/bench/small_engine_bench test/bench/window_bench_gpu test/engine/engine_compare \

@@ -387,7 +387,12 @@ gs_chunked_scan(const GsScanSpec *spec, GsKernel kernel, int fault,
 	memset(times, 0, sizeof(*times));
 	if (!gs_spec_ok(spec, res))
 		return res->status;
-	if ((spec->op == GS_OP_MOVSUM || spec->op == GS_OP_MOVAVG) && spec->window < spec->row_len)
+	if (GS_OP_IS_MOMENTS(spec->op))
+	{
+		snprintf(res->message, sizeof(res->message), "the GPU engine has no kernel for variances yet");
+		return res->status = GS_ERR_GPU_UNSUPPORTED;
+	}
+	if (GS_OP_IS_MOVING(spec->op) && spec->window < spec->row_len)
 		window = spec->window;
 	cap = ChunkCapacity(half_bytes - GS_SOURCE_HEADROOM, width);
 	if (window > 0)

@@ -72,11 +72,29 @@ typedef enum GsScanOp
 	GS_OP_MIN,
 	GS_OP_MOVSUM,
 	GS_OP_MOVAVG,
-	GS_OP_CUMAVG
+	GS_OP_CUMAVG,
+	GS_OP_MOVVAR,
+	GS_OP_MOVSTD,
+	GS_OP_CUMVAR,
+	GS_OP_CUMSTD
 } GsScanOp;
 
 /* Is op one of the window operators (cpu/window.c)? */
 #define GS_OP_IS_WINDOW(op)	((op) >= GS_OP_MOVSUM)
+
+/*
+ * Is op a variance or standard deviation (cpu/moments_scan.c): the sample
+ * statistic (n - 1) of a moving window of spec->window positions or of the
+ * row so far, rounded once (real for real, else double precision); NULL
+ * where the window holds fewer than two values, so their results have a
+ * null bitmap of their own (GsScanSpec.result_nulls).  The CPU engine's
+ * only.
+ */
+#define GS_OP_IS_MOMENTS(op)	((op) >= GS_OP_MOVVAR)
+
+/* Is op a moving one (values leave the window)? */
+#define GS_OP_IS_MOVING(op) \
+	((op) == GS_OP_MOVSUM || (op) == GS_OP_MOVAVG || (op) == GS_OP_MOVVAR || (op) == GS_OP_MOVSTD)
 
 /* Status codes of an engine call. */
 typedef enum GsStatus
@@ -119,6 +137,32 @@ typedef struct GsRunState
 	uint64_t	bits;
 } GsRunState;
 
+/*
+ * Limbs of a GsMomentsState's sums: of the values, a two's complement
+ * integer, and of their squares, nonnegative, each wide enough for 2^63
+ * doubles at the finest unit (2^-1074, squares 2^-2148).
+ */
+#define GS_MOM_LIMBS1		36
+#define GS_MOM_LIMBS2		68
+
+/*
+ * The exact state of a running variance (GS_OP_CUMVAR, GS_OP_CUMSTD) after
+ * the values before a row, which the window forms carry from block to
+ * block: the count of values, of which NaN and infinities; the sum of the
+ * other values in units of 2^unit and of their exact squares in units of
+ * 2^(2 unit).
+ */
+typedef struct GsMomentsState
+{
+	int64_t		nvalues;
+	int64_t		nan,
+				pinf,
+				ninf;
+	int			unit;
+	uint64_t	s1[GS_MOM_LIMBS1];
+	uint64_t	s2[GS_MOM_LIMBS2];
+} GsMomentsState;
+
 /* One scan request. */
 typedef struct GsScanSpec
 {
@@ -133,6 +177,12 @@ typedef struct GsScanSpec
 	bool		exclusive;		/* running total before each value (sums only) */
 	int64_t		window;			/* GS_OP_MOVSUM, GS_OP_MOVAVG: positions per window (>= 1) */
 	const GsRunState *init;		/* one row: start from this state (NULL: from nothing) */
+	GsMomentsState *moments;	/* GS_OP_CUMVAR, _CUMSTD, one row: start from this state and
+								 * leave the row's end in it (NULL: from nothing) */
+	uint8_t    *result_nulls;	/* GS_OP_IS_MOMENTS: the results' null bitmap, written; the
+								 * results packed over it */
+	int64_t		report_from;	/* GS_OP_IS_MOMENTS: a result out of range before this position
+								 * is written as Infinity, not reported */
 	void		(*interrupt) (void);	/* called between chunks; may not return */
 } GsScanSpec;
 
@@ -247,7 +297,8 @@ extern int	gs_plan_sum_bits(const GsPlan *plan);
 static inline bool
 gs_window_packed(const GsScanSpec *spec)
 {
-	return GS_OP_IS_WINDOW(spec->op) && spec->nulls != NULL && spec->op != GS_OP_MOVSUM;
+	return GS_OP_IS_WINDOW(spec->op) && !GS_OP_IS_MOMENTS(spec->op) &&
+		spec->nulls != NULL && spec->op != GS_OP_MOVSUM;
 }
 
 /* A speculative float plan from a sample, and the limits to check. */

@@ -144,6 +144,37 @@ Numerator(GsAccum *s1, GsAccum *s2, uint64_t n, uint64_t *N, int *unit)
 	return Trim(N, nn);
 }
 
+/*
+ * N = n S2 - S1^2 from S1 (l1 limbs, two's complement) and S2 (l2 limbs,
+ * nonnegative), S2 in the square of S1's unit: into N (l2 + 1 or 2 l1
+ * limbs, whichever is more: returned).  Nonnegative for the sums of any
+ * values.
+ */
+int
+gs_moments_numerator(const uint64_t *s1, int l1, const uint64_t *s2, int l2, uint64_t n,
+					 uint64_t *N)
+{
+	uint64_t	a[GS_MOM_LIMBS1],
+				a2[2 * GS_MOM_LIMBS1];
+	uint64_t	c = 0;
+	int			nn = l2 + 1 > 2 * l1 ? l2 + 1 : 2 * l1;
+
+	if (!gs_wide_negate_if(s1, l1, a))
+		memcpy(a, s1, sizeof(uint64_t) * l1);
+	memset(N, 0, sizeof(uint64_t) * nn);
+	for (int i = 0; i < l2; i++)
+	{
+		gs_u128		t = (gs_u128) s2[i] * n + c;
+
+		N[i] = (uint64_t) t;
+		c = (uint64_t) (t >> 64);
+	}
+	N[l2] = c;
+	MulLimbs(a2, a, l1, a, l1);
+	SubShifted(N, nn, a2, 2 * l1, 0);
+	return nn;
+}
+
 /* ---------- the exact path ---------- */
 
 /*
@@ -542,16 +573,31 @@ Result(GsAccum *s1, GsAccum *s2, int what, bool f8_out, double *out, bool fast)
 			return 0;
 	}
 	nl = Numerator(s1, s2, n, N, &u);
+	if (!fast)
+	{
+		*out = nl == 0 ? 0.0 : RoundExact(N, nl, u, n, sample ? n - 1 : n, root, f8_out);
+		return isinf(*out) ? GS_ACCUM_OVERFLOW : 0;
+	}
+	return gs_moments_round(N, nl, u, n, what, f8_out, out);
+}
+
+/* The variance or standard deviation of n values from N = n S2 - S1^2 (core/moments.h). */
+int
+gs_moments_round(const uint64_t *N, int nl, int u, uint64_t n, int what, bool f8_out, double *out)
+{
+	bool		root = (what & GS_MOMENT_ROOT) != 0;
+	uint64_t	c2 = (what & GS_MOMENT_SAMPLE) ? n - 1 : n;
+
+	nl = Trim(N, nl);
 	if (nl == 0)
 	{
 		*out = 0.0;
 		return 0;
 	}
-	if (!(fast && f8_out && Fast(N, nl, u, n, sample ? n - 1 : n, root, out)))
+	if (!(f8_out && Fast(N, nl, u, n, c2, root, out)))
 	{
-		if (fast)
-			gs_moments_slow_count++;
-		*out = RoundExact(N, nl, u, n, sample ? n - 1 : n, root, f8_out);
+		gs_moments_slow_count++;
+		*out = RoundExact(N, nl, u, n, c2, root, f8_out);
 	}
 	return isinf(*out) ? GS_ACCUM_OVERFLOW : 0;
 }

@@ -86,6 +86,24 @@ extern int	gs_moments_result(GsAccum *s1, GsAccum *s2, int what, bool f8_out, do
 extern int	gs_moments_result_exact(GsAccum *s1, GsAccum *s2, int what, bool f8_out, double *out);
 extern uint64_t gs_moments_slow_count;
 
+/*
+ * The same from N = n S2 - S1^2 (nonnegative, nl limbs, least significant
+ * first) in units of 2^u, n the count of values (at least two for a
+ * sample): N 2^u / (n (n - 1)) or / n^2, or its square root, rounded once;
+ * +0 for N = 0; GS_ACCUM_OVERFLOW (*out +Infinity) beyond the format.  The
+ * running and moving scans' (cpu/moments_scan.c) rounding.
+ */
+extern int	gs_moments_round(const uint64_t *N, int nl, int u, uint64_t n, int what,
+							 bool f8_out, double *out);
+
+/*
+ * N = n S2 - S1^2 from limbs: S1 (l1 <= GS_MOM_LIMBS1, two's complement),
+ * S2 (l2, nonnegative, in the square of S1's unit) into N, of as many limbs
+ * as returned (the more of l2 + 1 and 2 l1).
+ */
+extern int	gs_moments_numerator(const uint64_t *s1, int l1, const uint64_t *s2, int l2,
+								 uint64_t n, uint64_t *N);
+
 /* Bytes of a state's serial form (both accumulators, normalised). */
 extern size_t gs_moments_serial_bytes(void *m);
 

@@ -128,7 +128,7 @@ gs_spec_ok(const GsScanSpec *spec, GsScanResult *res)
 		return false;
 	}
 	if (spec->init && ((spec->nitems != 0 && spec->nitems != spec->row_len) || spec->exclusive ||
-					   spec->op == GS_OP_MOVSUM || spec->op == GS_OP_MOVAVG ||
+					   GS_OP_IS_MOVING(spec->op) || GS_OP_IS_MOMENTS(spec->op) ||
 					   (spec->op == GS_OP_SUM && (spec->type == GS_INT2 || spec->type == GS_INT4))))
 	{
 		res->status = GS_ERR_INTERNAL;
@@ -136,7 +136,21 @@ gs_spec_ok(const GsScanSpec *spec, GsScanResult *res)
 				 "a start state is for one row of running totals (bigint, real, double precision), extremes or means");
 		return false;
 	}
-	if ((spec->op == GS_OP_MOVSUM || spec->op == GS_OP_MOVAVG) && spec->window < 1)
+	if (spec->moments && (!(spec->op == GS_OP_CUMVAR || spec->op == GS_OP_CUMSTD) ||
+						  (spec->nitems != 0 && spec->nitems != spec->row_len)))
+	{
+		res->status = GS_ERR_INTERNAL;
+		snprintf(res->message, sizeof(res->message),
+				 "a moments state is for one row of a running variance");
+		return false;
+	}
+	if (GS_OP_IS_MOMENTS(spec->op) && spec->result_nulls == NULL && spec->nitems > 0)
+	{
+		res->status = GS_ERR_INTERNAL;
+		snprintf(res->message, sizeof(res->message), "a variance scan needs its results' null bitmap");
+		return false;
+	}
+	if (GS_OP_IS_MOVING(spec->op) && spec->window < 1)
 	{
 		res->status = GS_ERR_INTERNAL;
 		snprintf(res->message, sizeof(res->message), "a moving window of %lld positions",

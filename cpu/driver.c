@@ -222,7 +222,7 @@ gs_cpu_scan(const GsScanSpec *spec, GsScanResult *res)
 	}
 	if (bad >= 0)
 	{
-		res->status = isfloat ? GS_ERR_FLOAT_OVERFLOW : GS_ERR_INT8_RANGE;
+		res->status = isfloat || GS_OP_IS_MOMENTS(spec->op) ? GS_ERR_FLOAT_OVERFLOW : GS_ERR_INT8_RANGE;
 		res->error_position = gs_value_position(spec, bad);
 	}
 	return res->status;

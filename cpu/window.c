@@ -21,6 +21,7 @@
  * cache-sized window reads the array twice, and never holds it whole.
  */
 #include "cpu.h"
+#include "moments_scan.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -88,6 +89,7 @@ typedef struct WinScan
 	/* the unit of a moving window's last block, where its sums took 64 bits (FloatBlock) */
 	bool		unit_known;
 	int			unit_last;
+	MomScan    *mom;			/* variances (GS_OP_IS_MOMENTS), else NULL */
 	/* from here on not cleared by a scan: each row's start sets st */
 	WinState	st;
 	MeanBatch	mb;				/* mb.n = 0: empty; the rest is written before read */
@@ -1307,6 +1309,8 @@ WindowRows(WinScan *ws, GsWindow *lead, GsWindow *lag)
 					np;
 
 		RowStart(ws);
+		if (ws->mom)
+			gs_cpu_moments_row(ws->mom);
 		for (p0 = 0; p0 < L; p0 += np)
 		{
 			int64_t		a,
@@ -1340,7 +1344,9 @@ WindowRows(WinScan *ws, GsWindow *lead, GsWindow *lag)
 				in = gs_window_at(lead, k, a);
 			if (b > 0)
 				lg = LagAt(lag, lead, j, b);
-			bad = ws->isfloat
+			bad = ws->mom
+				? gs_cpu_moments_block(ws->mom, in, a, lg, b, row * L + p0, np, p0, k)
+				: ws->isfloat
 				? FloatBlock(ws, in, a, lg, out + k * ws->out_size, row * L + p0, np, p0, b)
 				: IntBlock(ws, in, lg, out + k * ws->out_size, row * L + p0, np, p0, b);
 			if (bad >= 0)
@@ -1358,6 +1364,7 @@ int64_t
 gs_cpu_window_scan(const GsScanSpec *spec, GsWindow *lead, int *acc_bits)
 {
 	WinScan		ws;
+	MomScan		mom;
 	GsWindow	lag;
 	int64_t		bad;
 
@@ -1370,7 +1377,7 @@ gs_cpu_window_scan(const GsScanSpec *spec, GsWindow *lead, int *acc_bits)
 	ws.mean = spec->op != GS_OP_MOVSUM;
 	ws.in_size = gs_type_size(spec->type);
 	ws.out_size = gs_output_size(spec->type, spec->op);
-	ws.window = spec->op == GS_OP_CUMAVG ? INT64_MAX : spec->window;
+	ws.window = GS_OP_IS_MOVING(spec->op) ? spec->window : INT64_MAX;
 	ws.count_base = spec->init ? spec->init->nvalues : 0;
 	/*
 	 * values leave: keep the analyses of a row's values in up to WIN_SLOTS
@@ -1386,7 +1393,17 @@ gs_cpu_window_scan(const GsScanSpec *spec, GsWindow *lead, int *acc_bits)
 	if (!gs_window_init_lag(&lag, lead->src, ws.in_size) ||
 		(!lead->src->values && lag.cap < WIN_BLOCK))
 		return -2;
+	if (GS_OP_IS_MOMENTS(spec->op))
+	{
+		ws.mom = &mom;
+		gs_cpu_moments_begin(&mom, spec);
+	}
 	bad = WindowRows(&ws, lead, &lag);
+	if (ws.mom)
+	{
+		gs_cpu_moments_end(&mom);
+		ws.acc_bits = mom.acc_bits;
+	}
 
 	*acc_bits = ws.acc_bits ? ws.acc_bits : 64;
 	return bad;

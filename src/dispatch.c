@@ -75,7 +75,9 @@ ReportScanError(const GsScanResult *res, GsScanOp op, Oid restype, int ndim,
 {
 	char	   *where = res->error_position >= 0
 		? PositionSubscripts(res->error_position, ndim, dims, lbs) : NULL;
-	const char *what = op == GS_OP_MOVSUM ? "window sum" : "running total";
+	const char *what = op == GS_OP_MOVSUM ? "window sum"
+		: op == GS_OP_MOVVAR || op == GS_OP_CUMVAR ? "variance"
+		: op == GS_OP_MOVSTD || op == GS_OP_CUMSTD ? "standard deviation" : "running total";
 
 	switch (res->status)
 	{
@@ -173,6 +175,14 @@ TypeName(GsElemType type)
 	};
 
 	return names[type];
+}
+
+/* The function a variance scan serves, for its messages. */
+static const char *
+MomentsName(GsScanOp op)
+{
+	return op == GS_OP_MOVVAR ? "gpu_movvar" : op == GS_OP_MOVSTD ? "gpu_movstd"
+		: op == GS_OP_CUMVAR ? "gpu_cumvar" : "gpu_cumstd";
 }
 
 /* Why this engine: into gpuscan_last_run().engine_reason. */
@@ -415,6 +425,16 @@ RunScan(GsScanSpec *spec, GsCall *call)
 
 	if (gpuscan_device == GPUSCAN_DEVICE_CPU)
 		gpuscan_last.reason_kind = GS_REASON_CPU;
+	else if (GS_OP_IS_MOMENTS(spec->op))
+	{
+		if (gpuscan_device == GPUSCAN_DEVICE_GPU)
+			ereport(ERROR,
+					(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+					 errmsg("%s has no GPU kernel", MomentsName(spec->op)),
+					 errdetail("The variances and standard deviations run on the CPU engine only."),
+					 errhint("Set gpuscan.device to \"auto\" or \"cpu\".")));
+		Reason("%s has no GPU kernel: the CPU engine runs it", MomentsName(spec->op));
+	}
 	else if (gpuscan_device == GPUSCAN_DEVICE_GPU)
 	{
 		use_gpu = true;

@@ -34,7 +34,7 @@
 static GsElemType
 ScanTypes(Oid elemtype, GsScanOp op, const char *fname, Oid *restype)
 {
-	Oid			intres = op == GS_OP_MOVAVG || op == GS_OP_CUMAVG ? FLOAT8OID
+	Oid			intres = op == GS_OP_MOVAVG || op == GS_OP_CUMAVG || GS_OP_IS_MOMENTS(op) ? FLOAT8OID
 		: op == GS_OP_SUM || op == GS_OP_MOVSUM ? INT8OID : elemtype;
 
 	*restype = elemtype;
@@ -136,6 +136,19 @@ ResultBytes(Size overhead, int64 nvalues, GsElemType type, GsScanOp op, int nite
 }
 
 /*
+ * A result whose null bitmap the scan wrote (variances: NULL where a
+ * window holds fewer than two values): its length cut to the results it
+ * holds, packed over that bitmap.
+ */
+static void
+OwnNullsDone(ArrayType *result, Size overhead, GsElemType type, GsScanOp op, int nitems)
+{
+	int64		n = gs_bitmap_count(BitmapOf(result), 0, nitems);
+
+	SET_VARSIZE(result, overhead + (Size) n * gs_output_size(type, op));
+}
+
+/*
  * The CPU engine's window over arrays read from TOAST: one per backend,
  * made at its first such scan and kept (a scan at a time uses it), so that
  * no scan pays for allocating it.
@@ -165,7 +178,8 @@ ScanStreamed(GsToastArray *ta, GsScanOp op, bool exclusive, int64 window,
 	Oid			restype;
 	GsElemType	type = ScanTypes(ta->elemtype, op, fname, &restype);
 	bool		hasnulls = ta->dataoffset != 0;
-	Size		overhead = hasnulls ? ARR_OVERHEAD_WITHNULLS(ta->ndim, ta->nitems)
+	bool		own_nulls = GS_OP_IS_MOMENTS(op);	/* results with a null bitmap of their own */
+	Size		overhead = hasnulls || own_nulls ? ARR_OVERHEAD_WITHNULLS(ta->ndim, ta->nitems)
 		: ARR_OVERHEAD_NONULLS(ta->ndim);
 	Size		bitmap_bytes = hasnulls ? (ta->nitems + 7) / 8 : 0;
 	bits8	   *nulls = NULL;
@@ -192,11 +206,13 @@ ScanStreamed(GsToastArray *ta, GsScanOp op, bool exclusive, int64 window,
 	call->read_ms += INSTR_TIME_GET_MILLISEC(t1);
 
 	total = ResultBytes(overhead, nvalues, type, op, ta->nitems, restype, fname);
-	result = NewResult(total, overhead, restype, ta->ndim, ta->dims, ta->lbs, ta->nitems, hasnulls);
-	if (hasnulls)
+	result = NewResult(total, overhead, restype, ta->ndim, ta->dims, ta->lbs, ta->nitems,
+					   hasnulls || own_nulls);
+	if (hasnulls && !own_nulls)
 	{
 		memcpy(BitmapOf(result), nulls, bitmap_bytes);
 		pfree(nulls);
+		nulls = BitmapOf(result);
 	}
 
 	/* no value (all NULL): nothing to scan, on any engine */
@@ -222,7 +238,8 @@ ScanStreamed(GsToastArray *ta, GsScanOp op, bool exclusive, int64 window,
 	spec.result = ARR_DATA_PTR(result);
 	spec.nitems = ta->nitems;
 	spec.row_len = ta->dims[ta->ndim - 1];
-	spec.nulls = hasnulls ? BitmapOf(result) : NULL;
+	spec.nulls = nulls;
+	spec.result_nulls = own_nulls ? BitmapOf(result) : NULL;
 	spec.exclusive = exclusive;
 	spec.window = window;
 
@@ -234,6 +251,8 @@ ScanStreamed(GsToastArray *ta, GsScanOp op, bool exclusive, int64 window,
 	call->input_kind = "toast slices";
 	gpuscan_run(&spec, call);
 	gpuscan_toast_close(ta);
+	if (own_nulls)
+		OwnNullsDone(result, overhead, type, op, ta->nitems);
 
 	PG_RETURN_ARRAYTYPE_P(result);
 }
@@ -258,6 +277,7 @@ ScanArray(Datum datum, GsScanOp op, bool exclusive, int64 window, const char *fn
 	ArrayType  *result;
 	GsScanSpec	spec;
 	bool		in_place;
+	bool		own_nulls;
 	struct varlena *raw = (struct varlena *) DatumGetPointer(datum);
 	instr_time	t1;
 
@@ -285,6 +305,9 @@ ScanArray(Datum datum, GsScanOp op, bool exclusive, int64 window, const char *fn
 	gpuscan_array_shape(arr, &sh);
 	if (sh.nitems == 0)
 		PG_RETURN_ARRAYTYPE_P(construct_empty_array(restype));
+	own_nulls = GS_OP_IS_MOMENTS(op);
+	if (own_nulls)
+		sh.overhead = ARR_OVERHEAD_WITHNULLS(sh.ndim, sh.nitems);
 	total = ResultBytes(sh.overhead, sh.nvalues, type, op, sh.nitems, restype, fname);
 
 	/*
@@ -304,8 +327,8 @@ ScanArray(Datum datum, GsScanOp op, bool exclusive, int64 window, const char *fn
 	{
 		/* the result: the input's header and null bitmap around the scanned values */
 		result = NewResult(total, sh.overhead, restype, sh.ndim, sh.dims, sh.lbs, sh.nitems,
-						   sh.nulls != NULL);
-		if (sh.nulls)
+						   sh.nulls != NULL || own_nulls);
+		if (sh.nulls && !own_nulls)
 			memcpy(BitmapOf(result), sh.nulls, (sh.nitems + 7) / 8);
 	}
 
@@ -321,6 +344,7 @@ ScanArray(Datum datum, GsScanOp op, bool exclusive, int64 window, const char *fn
 	spec.nitems = sh.nitems;
 	spec.row_len = sh.dims[sh.ndim - 1];
 	spec.nulls = sh.nulls;
+	spec.result_nulls = own_nulls ? BitmapOf(result) : NULL;
 	spec.exclusive = exclusive;
 	spec.window = window;
 
@@ -330,6 +354,8 @@ ScanArray(Datum datum, GsScanOp op, bool exclusive, int64 window, const char *fn
 	call.lbs = sh.lbs;
 	call.input = in_place ? datum : (Datum) 0;
 	gpuscan_run(&spec, &call);
+	if (own_nulls)
+		OwnNullsDone(result, sh.overhead, type, op, sh.nitems);
 
 	PG_RETURN_ARRAYTYPE_P(result);
 }
@@ -413,4 +439,54 @@ Datum
 gpu_cumavg(PG_FUNCTION_ARGS)
 {
 	return ScanArg(fcinfo, GS_OP_CUMAVG, false, 0, "gpu_cumavg");
+}
+
+/*
+ * A variance scan's array argument: numeric arrays refused (ERROR 0A000),
+ * every other type by ScanArray.
+ */
+static Datum
+MomentsArg(FunctionCallInfo fcinfo, GsScanOp op, int64 window, const char *fname)
+{
+	if (gpuscan_numeric_array_arg(fcinfo))
+		ereport(ERROR,
+				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+				 errmsg("%s does not support arrays of type numeric", fname),
+				 errdetail("Its exact forms take smallint, integer, bigint, real and double precision arrays."),
+				 errhint("Use PostgreSQL's var_samp or stddev_samp over numeric as a window aggregate, or cast the array to double precision[].")));
+	return ScanArray(PG_GETARG_DATUM(0), op, false, window, fname);
+}
+
+/* gpu_movvar(arr, window): the sample variance of each moving window's values, rounded once. */
+PG_FUNCTION_INFO_V1(gpu_movvar);
+Datum
+gpu_movvar(PG_FUNCTION_ARGS)
+{
+	return MomentsArg(fcinfo, GS_OP_MOVVAR, WindowArg(PG_GETARG_INT32(1), "gpu_movvar"),
+					  "gpu_movvar");
+}
+
+/* gpu_movstd(arr, window): the sample standard deviation of each moving window, rounded once. */
+PG_FUNCTION_INFO_V1(gpu_movstd);
+Datum
+gpu_movstd(PG_FUNCTION_ARGS)
+{
+	return MomentsArg(fcinfo, GS_OP_MOVSTD, WindowArg(PG_GETARG_INT32(1), "gpu_movstd"),
+					  "gpu_movstd");
+}
+
+/* gpu_cumvar(arr): the sample variance of each row's values so far, rounded once. */
+PG_FUNCTION_INFO_V1(gpu_cumvar);
+Datum
+gpu_cumvar(PG_FUNCTION_ARGS)
+{
+	return MomentsArg(fcinfo, GS_OP_CUMVAR, 0, "gpu_cumvar");
+}
+
+/* gpu_cumstd(arr): the sample standard deviation of each row's values so far, rounded once. */
+PG_FUNCTION_INFO_V1(gpu_cumstd);
+Datum
+gpu_cumstd(PG_FUNCTION_ARGS)
+{
+	return MomentsArg(fcinfo, GS_OP_CUMSTD, 0, "gpu_cumstd");
 }

@@ -1,7 +1,7 @@
 /*
  * src/window.c — the window forms of the scans: gpu_cumsum(x) OVER (...),
- * gpu_cummax, gpu_cummin, gpu_cumavg, gpu_movsum(x, n) and gpu_movavg(x, n)
- * over table rows.
+ * gpu_cummax, gpu_cummin, gpu_cumavg, gpu_cumvar, gpu_cumstd, gpu_movsum(x,
+ * n), gpu_movavg, gpu_movvar and gpu_movstd over table rows.
  *
  * Each row's value is what the array function gives at that row's position
  * of the partition's x in the window's order.  The partition is read a
@@ -16,7 +16,9 @@
  *     integers), their count and flags, as the block's start state
  *     (GsScanSpec.init); integer totals are scanned as bigint;
  *   - running maxima and minima: the extreme so far;
- *   - moving sums and means: the last n - 1 positions of the block before
+ *   - running variances: the exact sums of the values and of their squares
+ *     (GsMomentsState), which the engine continues and leaves updated;
+ *   - moving sums, means and variances: the last n - 1 positions of the block before
  *     go first in the next one (their results are not used), so every
  *     window of a new row lies in the block.  A block of a moving window
  *     spans at least n - 1 new rows, so each value is scanned at most about
@@ -51,6 +53,7 @@ typedef struct WinBuffers
 	char	   *values;			/* packed values */
 	uint8	   *nulls;			/* a bit per position: a value there */
 	char	   *results;		/* packed results */
+	uint8	   *rnulls;			/* variances: a bit per position, a result there */
 } WinBuffers;
 
 /* One window function's state in a partition (partition-local, zeroed at its start). */
@@ -68,13 +71,14 @@ typedef struct WinPart
 	int128		isum;			/* integer totals and means */
 	int64		nvalues;		/* values so far */
 	uint64		extreme;		/* maxima and minima: the extreme so far (raw bits) */
+	GsMomentsState *mom;		/* running variances: the exact sums so far */
 } WinPart;
 
 /* The engine type of an argument type, and the result type of the function. */
 static GsElemType
 ArgType(Oid type, GsScanOp op, const char *fname, Oid *restype)
 {
-	bool		mean = op == GS_OP_MOVAVG || op == GS_OP_CUMAVG;
+	bool		mean = op == GS_OP_MOVAVG || op == GS_OP_CUMAVG || GS_OP_IS_MOMENTS(op);
 	bool		sum = op == GS_OP_SUM || op == GS_OP_MOVSUM;
 	GsElemType	t;
 
@@ -124,6 +128,7 @@ Buffers(FunctionCallInfo fcinfo, int64 cap)
 		int64		n = Max(cap, 2 * b->cap);
 		char	   *v = MemoryContextAllocHuge(cxt, (Size) n * 8);
 		uint8	   *nb = MemoryContextAllocZero(cxt, (Size) (n + 7) / 8 + 8);
+		uint8	   *rb = MemoryContextAllocZero(cxt, (Size) (n + 7) / 8 + 8);
 		char	   *r = MemoryContextAllocHuge(cxt, (Size) n * 8 + 8);
 
 		/* the moving windows' positions before the new rows are copied over */
@@ -134,10 +139,12 @@ Buffers(FunctionCallInfo fcinfo, int64 cap)
 			pfree(b->values);
 			pfree(b->nulls);
 			pfree(b->results);
+			pfree(b->rnulls);
 		}
 		b->values = v;
 		b->nulls = nb;
 		b->results = r;
+		b->rnulls = rb;
 		b->cap = n;
 	}
 	return b;
@@ -194,7 +201,9 @@ RawBits(GsElemType type, const char *values, int64 k)
 static const char *
 ResultName(GsScanOp op)
 {
-	return op == GS_OP_MOVSUM ? "window sum" : "running total";
+	return op == GS_OP_MOVSUM ? "window sum"
+		: op == GS_OP_MOVVAR || op == GS_OP_CUMVAR ? "variance"
+		: op == GS_OP_MOVSTD || op == GS_OP_CUMSTD ? "standard deviation" : "running total";
 }
 
 /* ERROR 22003 for a result out of range at a partition row (0-based). */
@@ -390,7 +399,11 @@ NextBlock(FunctionCallInfo fcinfo, WindowObject winobj, WinPart *wp, GsScanOp op
 	wp->rows.next_value = tail_values;
 	np = tail + i;
 	if (nv == 0)
+	{
+		if (GS_OP_IS_MOMENTS(op))
+			memset(b->rnulls, 0, (Size) (np + 7) / 8);
 		return;					/* NULLs only: nothing to scan */
+	}
 
 	/* the block, as a one-row array through the dispatch */
 	memset(&spec, 0, sizeof(spec));
@@ -402,7 +415,13 @@ NextBlock(FunctionCallInfo fcinfo, WindowObject winobj, WinPart *wp, GsScanOp op
 	spec.row_len = np;
 	spec.nulls = wp->nulls ? b->nulls : NULL;
 	spec.window = wp->rows.moving ? wp->rows.window : 0;
-	if (!wp->rows.moving)
+	if (GS_OP_IS_MOMENTS(op))
+	{
+		spec.result_nulls = b->rnulls;
+		spec.moments = wp->mom;
+		spec.report_from = tail;
+	}
+	else if (!wp->rows.moving)
 	{
 		StartState(wp, op, &rs);
 		spec.init = &rs;
@@ -419,7 +438,9 @@ NextBlock(FunctionCallInfo fcinfo, WindowObject winobj, WinPart *wp, GsScanOp op
 			ReportRange(wp, op, cur + res.error_position - tail);
 		MovingSumsExactly(wp, b, np);
 	}
-	if (!wp->rows.moving)
+	if (GS_OP_IS_MOMENTS(op))
+		wp->rows.next_value = gs_bitmap_count(b->rnulls, 0, tail);
+	else if (!wp->rows.moving)
 		CarryOver(wp, op, b, nv);
 }
 
@@ -544,17 +565,28 @@ WindowScan(FunctionCallInfo fcinfo, GsScanOp op, const char *fname)
 	int64		k;
 
 	if (gpuscan_is_numeric(gpuscan_arg_type(fcinfo, 0), false))
+	{
+		if (GS_OP_IS_MOMENTS(op))
+			ereport(ERROR,
+					(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+					 errmsg("%s does not support type numeric", fname),
+					 errdetail("Its exact forms take smallint, integer, bigint, real and double precision."),
+					 errhint("Use PostgreSQL's var_samp or stddev_samp over numeric with a frame, or cast the argument to double precision.")));
 		return gpuscan_numeric_window(fcinfo, op, fname);
+	}
 	wp = (WinPart *) WinGetPartitionLocalMemory(winobj, sizeof(WinPart));
 	cur = WinGetCurrentPosition(winobj);
 	if (!wp->rows.started)
 	{
-		wp->rows.moving = op == GS_OP_MOVSUM || op == GS_OP_MOVAVG;
+		wp->rows.moving = GS_OP_IS_MOVING(op);
 		wp->arg_type = ArgType(gpuscan_arg_type(fcinfo, 0), op, fname, &wp->restype);
 		wp->type = op == GS_OP_SUM && wp->arg_type != GS_FLOAT4 && wp->arg_type != GS_FLOAT8
 			? GS_INT8 : wp->arg_type;
-		if (!wp->rows.moving && op != GS_OP_MAX && op != GS_OP_MIN &&
-			(wp->type == GS_FLOAT4 || wp->type == GS_FLOAT8))
+		if (op == GS_OP_CUMVAR || op == GS_OP_CUMSTD)
+			wp->mom = (GsMomentsState *) MemoryContextAllocZero(GetMemoryChunkContext(wp),
+																sizeof(GsMomentsState));
+		else if (!wp->rows.moving && op != GS_OP_MAX && op != GS_OP_MIN &&
+				 (wp->type == GS_FLOAT4 || wp->type == GS_FLOAT8))
 		{
 			/* the exact running total, in the partition's memory */
 			wp->acc = (GsAccum *) MemoryContextAlloc(GetMemoryChunkContext(wp),
@@ -568,7 +600,8 @@ WindowScan(FunctionCallInfo fcinfo, GsScanOp op, const char *fname)
 	if (read_block)
 		NextBlock(fcinfo, winobj, wp, op, cur);
 	b = (WinBuffers *) fcinfo->flinfo->fn_extra;
-	k = gpuscan_window_result(&wp->rows, cur, b->nulls, 0, wp->tail + cur - wp->rows.first);
+	k = gpuscan_window_result(&wp->rows, cur, GS_OP_IS_MOMENTS(op) ? b->rnulls : b->nulls, 0,
+							  wp->tail + cur - wp->rows.first);
 	if (k < 0)
 		PG_RETURN_NULL();
 	return ResultDatum(wp, op, b->results, k);
@@ -620,4 +653,36 @@ Datum
 gpu_movavg_window(PG_FUNCTION_ARGS)
 {
 	return WindowScan(fcinfo, GS_OP_MOVAVG, "gpu_movavg");
+}
+
+/* gpu_movvar(x, n) OVER (...): the sample variance of the last n rows' x, rounded once. */
+PG_FUNCTION_INFO_V1(gpu_movvar_window);
+Datum
+gpu_movvar_window(PG_FUNCTION_ARGS)
+{
+	return WindowScan(fcinfo, GS_OP_MOVVAR, "gpu_movvar");
+}
+
+/* gpu_movstd(x, n) OVER (...): their sample standard deviation, rounded once. */
+PG_FUNCTION_INFO_V1(gpu_movstd_window);
+Datum
+gpu_movstd_window(PG_FUNCTION_ARGS)
+{
+	return WindowScan(fcinfo, GS_OP_MOVSTD, "gpu_movstd");
+}
+
+/* gpu_cumvar(x) OVER (...): the sample variance of the partition's x so far, rounded once. */
+PG_FUNCTION_INFO_V1(gpu_cumvar_window);
+Datum
+gpu_cumvar_window(PG_FUNCTION_ARGS)
+{
+	return WindowScan(fcinfo, GS_OP_CUMVAR, "gpu_cumvar");
+}
+
+/* gpu_cumstd(x) OVER (...): their sample standard deviation, rounded once. */
+PG_FUNCTION_INFO_V1(gpu_cumstd_window);
+Datum
+gpu_cumstd_window(PG_FUNCTION_ARGS)
+{
+	return WindowScan(fcinfo, GS_OP_CUMSTD, "gpu_cumstd");
 }

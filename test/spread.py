@@ -23,6 +23,11 @@ a sticky bit).  The extension is never asked for a reference value.
    VALUES lists of such values, and moving frames (ROWS BETWEEN a PRECEDING
    AND b FOLLOWING over a table with NULLs, NaN and huge values), each row
    against the reference of its frame; the overflow error's SQLSTATE.
+3. The scans (gpu_movvar, gpu_movstd, gpu_cumvar, gpu_cumstd) through the
+   server: rows of hostile values with NULLs (up to 9,000: several of the
+   CPU engine's blocks), double precision, real and integers, windows from
+   1 to 1,000 and running, on arrays and over table rows (blocks of rows,
+   partitions), every position against the reference of its window.
 
 Usage: python3 test/spread.py [--seed S] [--cases N] [--no-server]
 Ends with "N passed, N failed"; exit status 1 on any failure.
@@ -276,6 +281,169 @@ def server_tests(t, rng, ncases):
     conn.close()
 
 
+SCALE = 1074                            # every double is an integer times 2^-1074
+
+
+def sums_ref(n, s1, s2, special, what):
+    """The reference from a window's count n, exact sums s1 (units 2^-1074)
+    and s2 (of the squares, units 2^-2148), and whether a NaN or an
+    infinity is in: as var_ref."""
+    if n < 2:
+        return ("null",)
+    if special:
+        return ("nan",)
+    p = n * s2 - s1 * s1
+    q = n * (n - 1) << (2 * SCALE)
+    g = math.gcd(p, q) if p else q
+    p, q = p // g, q // g
+    try:
+        if what & ROOT:
+            r = sqrt_ratio(p, q, what & FLOAT)
+        else:
+            r = round_ratio(p, q, what & FLOAT)
+            if what & FLOAT:
+                r = to_float32(r)
+    except OverflowError:
+        return ("overflow",)
+    if math.isinf(r):
+        return ("overflow",)
+    return ("value", r)
+
+
+def scan_ref(vals, window, what):
+    """The reference of a moving (window) or running (None) variance scan
+    of one row: a list of results, or ("overflow",) for the whole call."""
+    out = []
+    n = s1 = s2 = special = 0
+    for i, x in enumerate(vals):
+        for y, sign in ((x, 1), (vals[i - window] if window and i >= window else None, -1)):
+            if y is None:
+                continue
+            n += sign
+            if math.isnan(y) or math.isinf(y):
+                special += sign
+            else:
+                v = int(Fraction(y) * (1 << SCALE))
+                s1 += sign * v
+                s2 += sign * v * v
+        if x is None:
+            out.append(("null",))
+            continue
+        r = sums_ref(n, s1, s2, special > 0, what)
+        if r[0] == "overflow":
+            return r
+        out.append(r)
+    return out
+
+
+def scan_values(rng, kind, n):
+    """A row for the scans: hostile doubles (kind 0), prices with rare huge
+    values and NULLs (1), values near the limits (2), integers (3)."""
+    vals = []
+    for _ in range(n):
+        r = rng.random()
+        if r < 0.03:
+            vals.append(None)
+        elif kind == 0:
+            vals.append(rand_value(rng, rng.randrange(9)))
+        elif kind == 1:
+            vals.append(1e15 if r < 0.035 else -3e15 if r < 0.04 else rand_value(rng, 1))
+        elif kind == 2:
+            vals.append(rand_value(rng, rng.choice([3, 4, 8])))
+        else:
+            vals.append(float(rng.choice([rng.randrange(-100, 100), rng.randrange(-2 ** 31, 2 ** 31)])))
+    return vals
+
+
+def scan_tests(t, rng):
+    """Part 3: gpu_movvar, gpu_movstd, gpu_cumvar, gpu_cumstd on arrays and
+    over rows through a server, each position against its window's
+    reference."""
+    from pgclient import Connection, SqlError
+    conn = Connection()
+    funcs = [("gpu_movvar", SAMPLE), ("gpu_movstd", SAMPLE | ROOT),
+             ("gpu_cumvar", SAMPLE), ("gpu_cumstd", SAMPLE | ROOT)]
+    bad = npos = 0
+
+    def compare(label, got, want):
+        nonlocal bad, npos
+        if want and want[0] == "overflow":
+            ok = got == "22003"
+        else:
+            ok = isinstance(got, list) and len(got) == len(want) and all(
+                g[0] == w[0] and (g[0] != "value" or bits(g[1]) == bits(w[1]))
+                for g, w in zip(got, want))
+        npos += len(want) if isinstance(want, list) else 1
+        if ok:
+            t.ok()
+        else:
+            bad += 1
+            first = next((i for i, (g, w) in enumerate(zip(got, want)) if g != w), None) \
+                if isinstance(got, list) and isinstance(want, list) else None
+            t.fail("%s: got %s, want %s" % (
+                label, got if first is None else (first, got[first]),
+                want if first is None or not isinstance(want, list) else want[first]))
+
+    def fetch(sql, f4):
+        try:
+            rows = conn.query(sql)
+        except SqlError as e:
+            return e.sqlstate
+        res = []
+        for (r,) in rows:
+            if r is None:
+                res.append(("null",))
+                continue
+            v = struct.unpack(">f", bytes.fromhex(r[2:]))[0] if f4 else from_bits(int(r[2:], 16))
+            res.append(("nan",) if math.isnan(v) else ("value", v))
+        return res
+
+    cases = [(k, n) for k, n in [(0, 300), (1, 9000), (2, 5000), (3, 3000), (0, 40)]]
+    for kind, n in cases:
+        vals = scan_values(rng, kind, n)
+        for typ in (["float8", "float4"] if kind != 3 else ["float8", "int4", "int8"]):
+            f4 = typ == "float4"
+            row = [None if v is None else (to_float32_sat(v) if f4 else v) for v in vals]
+            if typ.startswith("int"):
+                row = [None if v is None else v * (2 ** 31 if typ == "int8" else 1) for v in row]
+            lit = "ARRAY[%s]::%s[]" % (", ".join(
+                "NULL" if v is None else (str(int(v)) if typ.startswith("int") else sql_literal(v))
+                for v in row), typ)
+            for w in ([2, 3, 7, 1000] if n > 1000 else [1, 2, 5, 300]):
+                for name, what in funcs:
+                    if name.startswith("gpu_cum") and w != 2:
+                        continue
+                    wr = what | (FLOAT if f4 else 0)
+                    want = scan_ref(row, w if name.startswith("gpu_mov") else None, wr)
+                    arg = "%s, %d" % (lit, w) if name.startswith("gpu_mov") else lit
+                    got = fetch("SELECT %s(x) FROM unnest(%s(%s)) x" % (
+                        "float4send" if f4 else "float8send", name, arg), f4)
+                    compare("%s(%s[%d], kind %d, window %d)" % (name, typ, n, kind, w), got, want)
+    # over rows: blocks of 4,096 rows carried, partitions
+    vals = scan_values(rng, 1, 9000)
+    conn.query("CREATE TEMP TABLE spread_scan (g int, t int, x float8)")
+    conn.query("INSERT INTO spread_scan VALUES " + ", ".join(
+        "(%d, %d, %s)" % (i % 2, i, "NULL" if v is None else sql_literal(v)) for i, v in enumerate(vals)))
+    for name, what in funcs:
+        for w in ([3, 1000] if name.startswith("gpu_mov") else [None]):
+            arg = "x, %d" % w if w else "x"
+            got = fetch("SELECT float8send(%s(%s) OVER (ORDER BY t)) FROM spread_scan ORDER BY t" % (name, arg), False)
+            compare("%s(%s) OVER (ORDER BY t)" % (name, arg), got, scan_ref(vals, w, what))
+            got = fetch("SELECT float8send(%s(%s) OVER (PARTITION BY g ORDER BY t)) FROM spread_scan ORDER BY g, t" % (name, arg), False)
+            want = scan_ref(vals[0::2], w, what) + scan_ref(vals[1::2], w, what)
+            compare("%s(%s) OVER (PARTITION BY g ORDER BY t)" % (name, arg), got, want)
+    t.check(bad == 0, "scans: %d positions on arrays and rows, each against its window's reference" % npos)
+    conn.close()
+
+
+def to_float32_sat(x):
+    """x rounded to binary32; beyond its range the largest binary32."""
+    try:
+        return to_float32(x)
+    except OverflowError:
+        return math.copysign(3.4028234663852886e38, x)
+
+
 def main():
     """Run the parts; print the tally."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -291,6 +459,7 @@ def main():
     core_tests(t, rng, args.cases, os.path.join(here, "engine", "moments_test"))
     if not args.no_server:
         server_tests(t, rng, max(50, args.cases // 10))
+        scan_tests(t, rng)
     return t.summary()
 
 

@@ -97,6 +97,19 @@ SELECT t, exact_stddev(x) OVER (ORDER BY t ROWS 2 PRECEDING) AS stddev_1_6,
 FROM (VALUES (1, 1), (2, 2), (3, 4), (4, 8)) v(t, x) ORDER BY t;
 SELECT exact_variance(x) AS variance_1_6, exact_stddev_pop(x::numeric) AS stddev_pop_numeric_1_6
 FROM (VALUES (1e16::float8), (1), (-1e16)) v(x);
+-- in 1.6 there is no moving or running variance
+SELECT count(*) AS variance_scans_1_6 FROM pg_temp.ext_functions() f WHERE f ~ '^gpu_(mov|cum)(var|std)';
+
+ALTER EXTENSION gpuscan UPDATE TO '1.7';
+SELECT extversion FROM pg_extension WHERE extname = 'gpuscan';
+SELECT count(*) AS commented FROM pg_temp.ext_functions() f
+WHERE obj_description(split_part(f, ' -> ', 1)::regprocedure, 'pg_proc') IS NOT NULL;
+
+-- 1.7 brings gpu_movvar, gpu_movstd, gpu_cumvar, gpu_cumstd
+SELECT count(*) AS variance_scans_1_7 FROM pg_temp.ext_functions() f WHERE f ~ '^gpu_(mov|cum)(var|std)';
+SELECT gpu_movstd('{1,2,4,8}'::float8[], 2) AS movstd_1_7, gpu_cumvar('{1,2,4,8}'::int[]) AS cumvar_1_7;
+SELECT t, gpu_movvar(x, 2) OVER (ORDER BY t) AS movvar_1_7, gpu_cumstd(x::real) OVER (ORDER BY t) AS cumstd_1_7
+FROM (VALUES (1, 1), (2, 2), (3, 4), (4, 8)) v(t, x) ORDER BY t;
 
 -- Every function as the catalog has it: signature, result, volatility,
 -- strictness, parallel safety, the C symbol and its comment.
@@ -126,14 +139,14 @@ CREATE FUNCTION pg_temp.ext_aggregates() RETURNS SETOF text LANGUAGE sql AS $$
 $$;
 SELECT * FROM pg_temp.ext_aggregates();
 
--- a fresh install of the default version (its own script, gpuscan--1.6.sql)
+-- a fresh install of the default version (its own script, gpuscan--1.7.sql)
 -- has exactly the functions, properties and comments of the upgraded one
 CREATE TEMP TABLE upgraded AS SELECT * FROM pg_temp.ext_catalog() f;
 CREATE TEMP TABLE upgraded_aggregates AS SELECT * FROM pg_temp.ext_aggregates() f;
 DROP EXTENSION gpuscan;
 CREATE EXTENSION gpuscan;
 SELECT extversion FROM pg_extension WHERE extname = 'gpuscan';
-SELECT count(*) AS functions_1_6 FROM pg_temp.ext_catalog();
+SELECT count(*) AS functions_1_7 FROM pg_temp.ext_catalog();
 SELECT f AS only_upgraded FROM upgraded f EXCEPT SELECT * FROM pg_temp.ext_catalog();
 SELECT f AS only_fresh FROM pg_temp.ext_catalog() f EXCEPT SELECT * FROM upgraded;
 SELECT f AS only_upgraded_aggregate FROM upgraded_aggregates f EXCEPT SELECT * FROM pg_temp.ext_aggregates();

@@ -1,0 +1,457 @@
+/*
+ * cpu/moments_scan.c — the CPU engine's moving and running variances and
+ * standard deviations: gpu_movvar, gpu_movstd, gpu_cumvar, gpu_cumstd.
+ *
+ * The window keeps the exact sum of its values, S1, and of their exact
+ * squares, S2, as integers in a unit 2^u (S2 in 2^2u): the value entering
+ * adds its mantissa and its mantissa's square shifted to their places, the
+ * value leaving subtracts them, so every window's sums are exact however
+ * long the row.  At each position with a value, N = n S2 - S1^2 (exact)
+ * gives the variance N 2^2u / (n (n - 1)), rounded once by core/moments.c
+ * (a fast quotient or root with a proved bound, else integer division and
+ * square root).  Beside the sums the window counts its values, NaNs and
+ * infinities, which give NULL (fewer than two values) and NaN.
+ *
+ * The unit and widths are chosen block by block (cpu/window.c's blocks of
+ * positions) from the values entering and leaving and the sums carried in:
+ * the unit is the lowest bit any of them holds, and the widths bound every
+ * sum the block reaches (the sums carried in plus every value moved), so
+ * a block of ordinary values runs with S1 in 128 bits and S2 in 256, and
+ * only one whose window spans more than about 2^60 in magnitude runs with
+ * limbs.  Between blocks the sums are kept over the whole range
+ * (GsMomentsState), the state the window forms carry between blocks.
+ */
+#include "moments_scan.h"
+
+#include "../core/moments.h"
+
+#include <math.h>
+
+#define Max(a, b)	((a) > (b) ? (a) : (b))
+#define Min(a, b)	((a) < (b) ? (a) : (b))
+
+/* A place below any sum's (no bits). */
+#define NO_PLACE	(-(1 << 20))
+
+/* Classes of a value (Decode). */
+#define V_ZERO		0
+#define V_NUM		1
+#define V_NAN		2
+#define V_PINF		3
+#define V_NINF		4
+
+/*
+ * Value i of a packed array of a type: its class, and for a number its
+ * magnitude's integer m, its sign and the place of m's bit 0 (|x| = m
+ * 2^place).  A real is taken as the double it is exactly.
+ */
+static inline __attribute__((always_inline)) int
+Decode(GsElemType type, const char *p, int64_t i, uint64_t *m, int *place, int *neg)
+{
+	uint64_t	u,
+				mag;
+	uint32_t	ef;
+
+	switch (type)
+	{
+		case GS_INT2:
+		case GS_INT4:
+		case GS_INT8:
+			{
+				int64_t		v = type == GS_INT2 ? ((const int16_t *) p)[i]
+					: type == GS_INT4 ? ((const int32_t *) p)[i] : ((const int64_t *) p)[i];
+
+				if (v == 0)
+					return V_ZERO;
+				*neg = v < 0;
+				*m = v < 0 ? -(uint64_t) v : (uint64_t) v;
+				*place = 0;
+				return V_NUM;
+			}
+		case GS_FLOAT4:
+			u = gs_f64_bits((double) ((const float *) p)[i]);
+			break;
+		default:
+			u = ((const uint64_t *) p)[i];
+			break;
+	}
+	mag = u & ~(UINT64_C(1) << 63);
+	if (mag == 0)
+		return V_ZERO;
+	if (mag >= UINT64_C(0x7ff0000000000000))
+		return mag > UINT64_C(0x7ff0000000000000) ? V_NAN : (u >> 63) ? V_NINF : V_PINF;
+	ef = (uint32_t) (mag >> 52);
+	*m = (mag & ((UINT64_C(1) << 52) - 1)) | (ef ? UINT64_C(1) << 52 : 0);
+	*place = (int) (ef ? ef : 1) - 1075;
+	*neg = (int) (u >> 63);
+	return V_NUM;
+}
+
+/* Widen [*lo, *hi) to the bits of n values: the lowest set and above the highest. */
+static void
+Analyse(GsElemType type, const char *v, int64_t n, int *lo, int *hi)
+{
+	for (int64_t i = 0; i < n; i++)
+	{
+		uint64_t	m;
+		int			place,
+					neg;
+
+		if (Decode(type, v, i, &m, &place, &neg) != V_NUM)
+			continue;
+		*lo = Min(*lo, place + gs_ctz64(m));
+		*hi = Max(*hi, place + 64 - gs_clz64(m));
+	}
+}
+
+/* Index of the lowest set bit of n limbs, or -1 when all are zero. */
+static int
+LowBit(const uint64_t *x, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (x[i])
+			return 64 * i + gs_ctz64(x[i]);
+	return -1;
+}
+
+/* Bits of the magnitude of a nonzero number of n limbs (sign: two's complement). */
+static int
+MagBits(const uint64_t *x, int n, bool sign)
+{
+	uint64_t	sext = sign && (x[n - 1] >> 63) ? ~UINT64_C(0) : 0;
+	int			i;
+
+	for (i = n - 1; i > 0 && x[i] == sext; i--)
+		;
+	/* a negative number's magnitude has at most the bits its complement has, plus one */
+	return 64 * i + 64 - (x[i] == sext ? 64 : gs_clz64(x[i] ^ sext)) + (sext != 0);
+}
+
+/* Limb i of a number of n limbs, sign-extended above, zeros below. */
+static inline uint64_t
+LimbAt(const uint64_t *x, int n, int64_t i, uint64_t sext)
+{
+	return i < 0 ? 0 : i >= n ? sext : x[i];
+}
+
+/*
+ * y (ny limbs) = x (nx limbs) 2^d, sign-extended (sign) or zero-extended
+ * above; with d < 0 the bits shifted out are zero.
+ */
+static void
+ShiftInto(const uint64_t *x, int nx, bool sign, int d, uint64_t *y, int ny)
+{
+	uint64_t	sext = sign && (x[nx - 1] >> 63) ? ~UINT64_C(0) : 0;
+
+	for (int j = 0; j < ny; j++)
+	{
+		int64_t		lo = 64 * (int64_t) j - d;
+		int64_t		li = lo >= 0 ? lo / 64 : -((-lo + 63) / 64);
+		int			bi = (int) (lo - 64 * li);
+		uint64_t	x0 = LimbAt(x, nx, li, sext),
+					x1 = LimbAt(x, nx, li + 1, sext);
+
+		y[j] = bi ? (x0 >> bi) | (x1 << (64 - bi)) : x0;
+	}
+}
+
+/* x (n limbs, modulo 2^64n) += v 2^sh, or -= when neg. */
+static inline __attribute__((always_inline)) void
+AddLimbs(uint64_t *x, int n, gs_u128 v, int sh, int neg)
+{
+	int			q = sh >> 6,
+				r = sh & 63;
+	uint64_t	lo = (uint64_t) v,
+				hi = (uint64_t) (v >> 64),
+				w[3];
+	uint64_t	c = 0;
+
+	w[0] = lo << r;
+	w[1] = r ? (hi << r) | (lo >> (64 - r)) : hi;
+	w[2] = r ? hi >> (64 - r) : 0;
+	for (int i = q; i < n; i++)
+	{
+		uint64_t	a = i - q < 3 ? w[i - q] : 0;
+
+		if (i - q >= 3 && c == 0)
+			break;
+		if (!neg)
+		{
+			gs_u128		s = (gs_u128) x[i] + a + c;
+
+			x[i] = (uint64_t) s;
+			c = (uint64_t) (s >> 64);
+		}
+		else
+		{
+			uint64_t	d = x[i] - a - c;
+
+			c = (x[i] < a) || (x[i] - a < c);
+			x[i] = d;
+		}
+	}
+}
+
+/*
+ * N = n S2 - S1^2 of a block's narrow sums (S1 in 128 bits, S2 in 256)
+ * into five limbs.
+ */
+static inline __attribute__((always_inline)) void
+Numerator128(gs_i128 s1, const uint64_t *s2, uint64_t n, uint64_t *N)
+{
+	gs_u128		a = s1 < 0 ? -(gs_u128) s1 : (gs_u128) s1,
+				p00,
+				p01,
+				p11,
+				t,
+				c = 0;
+	uint64_t	a0 = (uint64_t) a,
+				a1 = (uint64_t) (a >> 64),
+				A[4],
+				borrow = 0;
+
+	p00 = (gs_u128) a0 * a0;
+	p01 = (gs_u128) a0 * a1;
+	p11 = (gs_u128) a1 * a1;
+	A[0] = (uint64_t) p00;
+	t = (p00 >> 64) + (uint64_t) p01 + (uint64_t) p01;
+	A[1] = (uint64_t) t;
+	t = (t >> 64) + (p01 >> 64) + (p01 >> 64) + (uint64_t) p11;
+	A[2] = (uint64_t) t;
+	A[3] = (uint64_t) ((t >> 64) + (p11 >> 64));
+	for (int i = 0; i < 4; i++)
+	{
+		gs_u128		pr = (gs_u128) s2[i] * n + c;
+		uint64_t	p = (uint64_t) pr;
+
+		c = pr >> 64;
+		N[i] = p - A[i] - borrow;
+		borrow = (p < A[i]) || (p - A[i] < borrow);
+	}
+	N[4] = (uint64_t) c - borrow;
+}
+
+/* Start a scan. */
+void
+gs_cpu_moments_begin(MomScan *ms, const GsScanSpec *spec)
+{
+	ms->spec = spec;
+	ms->type = spec->type;
+	ms->f8_out = spec->type != GS_FLOAT4;
+	ms->what = GS_MOMENT_SAMPLE |
+		(spec->op == GS_OP_MOVSTD || spec->op == GS_OP_CUMSTD ? GS_MOMENT_ROOT : 0);
+	ms->window = spec->op == GS_OP_MOVVAR || spec->op == GS_OP_MOVSTD ? spec->window : INT64_MAX;
+	ms->nout = 0;
+	ms->acc_bits = 0;
+}
+
+/* Start a row. */
+void
+gs_cpu_moments_row(MomScan *ms)
+{
+	if (ms->spec->moments)
+		ms->st = *ms->spec->moments;
+	else
+		memset(&ms->st, 0, sizeof(ms->st));
+}
+
+/* End a scan. */
+void
+gs_cpu_moments_end(MomScan *ms)
+{
+	if (ms->spec->moments)
+		*ms->spec->moments = ms->st;
+}
+
+/* Limbs of a block's sums with limbs (the wide path). */
+typedef struct WideSums
+{
+	int			l1,
+				l2;
+	uint64_t	s1[GS_MOM_LIMBS1];
+	uint64_t	s2[GS_MOM_LIMBS2];
+	uint64_t	N[2 * GS_MOM_LIMBS2 + 2];
+} WideSums;
+
+/*
+ * The block's positions with its sums narrow (S1 in 128 bits, S2 in 256:
+ * wide false) or in limbs (ws), at unit u.  Returns as
+ * gs_cpu_moments_block.
+ */
+static inline __attribute__((always_inline)) int64_t
+BlockLoop(MomScan *ms, const char *in, const char *lag, int64_t b, int64_t pos0, int64_t np,
+		  int64_t rowpos0, int64_t k, int u, const bool wide, gs_i128 *s1p, uint64_t *s2n,
+		  WideSums *ws)
+{
+	const uint8_t *nulls = ms->spec->nulls;
+	uint8_t    *rn = ms->spec->result_nulls;
+	GsElemType	type = ms->type;
+	GsMomentsState *st = &ms->st;
+	int64_t		w = ms->window,
+				ki = 0,
+				kl = 0;
+	gs_i128		s1 = *s1p;
+	char	   *out = (char *) ms->spec->result;
+
+	for (int64_t i = 0; i < np; i++)
+	{
+		int64_t		pos = pos0 + i;
+		bool		enter = !nulls || gs_bit_get(nulls, pos);
+		bool		leave = nulls ? rowpos0 + i >= w && gs_bit_get(nulls, pos - w) : b > 0;
+
+		for (int mv = 0; mv < 2; mv++)
+		{
+			uint64_t	m;
+			int			place,
+						neg,
+						sign,
+						c;
+
+			if (mv == 0 ? !leave : !enter)
+				continue;
+			sign = mv == 0 ? -1 : 1;
+			c = mv == 0 ? Decode(type, lag, kl++, &m, &place, &neg)
+				: Decode(type, in, ki++, &m, &place, &neg);
+			st->nvalues += sign;
+			if (c == V_NUM)
+			{
+				int			tz = gs_ctz64(m),
+							sh = place + tz - u;
+				gs_u128		m2;
+
+				m >>= tz;
+				m2 = (gs_u128) m * m;
+				if (wide)
+				{
+					AddLimbs(ws->s1, ws->l1, m, sh, neg ^ (sign < 0));
+					AddLimbs(ws->s2, ws->l2, m2, 2 * sh, sign < 0);
+				}
+				else
+				{
+					gs_i128		v = (gs_i128) ((gs_u128) m << sh);
+
+					s1 += (neg ^ (sign < 0)) ? -v : v;
+					AddLimbs(s2n, 4, m2, 2 * sh, sign < 0);
+				}
+			}
+			else if (c == V_NAN)
+				st->nan += sign;
+			else if (c == V_PINF)
+				st->pinf += sign;
+			else if (c == V_NINF)
+				st->ninf += sign;
+		}
+		if (!enter || st->nvalues < 2)
+		{
+			gs_bit_set(rn, pos, false);
+			continue;
+		}
+		gs_bit_set(rn, pos, true);
+		{
+			double		r;
+			int			rc = 0;
+
+			if (st->nan | st->pinf | st->ninf)
+				r = NAN;
+			else if (wide)
+			{
+				int			nl = gs_moments_numerator(ws->s1, ws->l1, ws->s2, ws->l2,
+													  (uint64_t) st->nvalues, ws->N);
+
+				rc = gs_moments_round(ws->N, nl, 2 * u, (uint64_t) st->nvalues, ms->what,
+									  ms->f8_out, &r);
+			}
+			else
+			{
+				uint64_t	N[5];
+
+				Numerator128(s1, s2n, (uint64_t) st->nvalues, N);
+				rc = gs_moments_round(N, 5, 2 * u, (uint64_t) st->nvalues, ms->what,
+									  ms->f8_out, &r);
+			}
+			if (rc == GS_ACCUM_OVERFLOW && pos >= ms->spec->report_from)
+			{
+				*s1p = s1;
+				return k + ki - 1;
+			}
+			if (ms->f8_out)
+				((double *) out)[ms->nout++] = r;
+			else
+				((float *) out)[ms->nout++] = (float) r;
+		}
+	}
+	*s1p = s1;
+	return -1;
+}
+
+/* One block of positions (cpu/moments_scan.h). */
+int64_t
+gs_cpu_moments_block(MomScan *ms, const char *in, int64_t a, const char *lag, int64_t b,
+					 int64_t pos0, int64_t np, int64_t rowpos0, int64_t k)
+{
+	GsMomentsState *st = &ms->st;
+	int			lo = INT32_MAX,
+				hi = NO_PLACE,
+				lsb1 = LowBit(st->s1, GS_MOM_LIMBS1),
+				lsb2 = LowBit(st->s2, GS_MOM_LIMBS2),
+				top1 = NO_PLACE,
+				top2 = NO_PLACE,
+				u,
+				bits1,
+				bits2;
+	int64_t		bad;
+
+	/* the unit: the lowest bit of any value moved and of the sums carried in */
+	Analyse(ms->type, in, a, &lo, &hi);
+	Analyse(ms->type, lag, b, &lo, &hi);
+	u = lo;
+	if (lsb1 >= 0)
+	{
+		u = Min(u, st->unit + lsb1);
+		top1 = st->unit + MagBits(st->s1, GS_MOM_LIMBS1, true);
+	}
+	if (lsb2 >= 0)
+	{
+		u = Min(u, (2 * st->unit + lsb2) >> 1);
+		top2 = 2 * st->unit + MagBits(st->s2, GS_MOM_LIMBS2, false);
+	}
+	if (u == INT32_MAX)
+		u = st->unit;
+	/* every |S1| <= |S1 in| + the values moved; every S2 <= S2 in + the squares entering */
+	bits1 = Max(top1, hi) + (64 - gs_clz64((uint64_t) (a + b + 1))) + 1 - u;
+	bits2 = Max(top2, 2 * hi) + (64 - gs_clz64((uint64_t) (a + 1))) - 2 * u;
+	bits1 = Max(bits1, 1);
+	bits2 = Max(bits2, 1);
+	if (bits1 <= 128 && bits2 <= 256)
+	{
+		uint64_t	t1[2],
+					s2[4];
+		gs_i128		s1;
+
+		ShiftInto(st->s1, GS_MOM_LIMBS1, true, st->unit - u, t1, 2);
+		ShiftInto(st->s2, GS_MOM_LIMBS2, false, 2 * (st->unit - u), s2, 4);
+		s1 = (gs_i128) (((gs_u128) t1[1] << 64) | t1[0]);
+		bad = BlockLoop(ms, in, lag, b, pos0, np, rowpos0, k, u, false, &s1, s2, NULL);
+		t1[0] = (uint64_t) s1;
+		t1[1] = (uint64_t) ((gs_u128) s1 >> 64);
+		ShiftInto(t1, 2, true, 0, st->s1, GS_MOM_LIMBS1);
+		ShiftInto(s2, 4, false, 0, st->s2, GS_MOM_LIMBS2);
+		ms->acc_bits = Max(ms->acc_bits, 256);
+	}
+	else
+	{
+		WideSums	ws;
+		gs_i128		unused = 0;
+
+		ws.l1 = Min((bits1 + 63) / 64, GS_MOM_LIMBS1);
+		ws.l2 = Min((bits2 + 63) / 64, GS_MOM_LIMBS2);
+		ShiftInto(st->s1, GS_MOM_LIMBS1, true, st->unit - u, ws.s1, ws.l1);
+		ShiftInto(st->s2, GS_MOM_LIMBS2, false, 2 * (st->unit - u), ws.s2, ws.l2);
+		bad = BlockLoop(ms, in, lag, b, pos0, np, rowpos0, k, u, true, &unused, NULL, &ws);
+		ShiftInto(ws.s1, ws.l1, true, 0, st->s1, GS_MOM_LIMBS1);
+		ShiftInto(ws.s2, ws.l2, false, 0, st->s2, GS_MOM_LIMBS2);
+		ms->acc_bits = Max(ms->acc_bits, 64 * ws.l2);
+	}
+	st->unit = u;
+	return bad;
+}

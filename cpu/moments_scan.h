@@ -1,0 +1,43 @@
+/*
+ * cpu/moments_scan.h — the CPU engine's moving and running variances and
+ * standard deviations (GS_OP_IS_MOMENTS), as cpu/window.c's walk over the
+ * rows calls them block by block.
+ */
+#ifndef GPUSCAN_CPU_MOMENTS_SCAN_H
+#define GPUSCAN_CPU_MOMENTS_SCAN_H
+
+#include "cpu.h"
+
+/* One scan: what the rows share, and the window's exact state. */
+typedef struct MomScan
+{
+	const GsScanSpec *spec;
+	GsElemType	type;
+	bool		f8_out;			/* double results (else real) */
+	int			what;			/* GS_MOMENT_* */
+	int64_t		window;			/* positions; INT64_MAX: the whole row so far */
+	int64_t		nout;			/* results written */
+	int			acc_bits;		/* widest sum of squares used */
+	GsMomentsState st;			/* the window now */
+} MomScan;
+
+/* Start a scan (spec->op one of GS_OP_IS_MOMENTS). */
+extern void gs_cpu_moments_begin(MomScan *ms, const GsScanSpec *spec);
+
+/* Start a row: from spec->moments, or from nothing. */
+extern void gs_cpu_moments_row(MomScan *ms);
+
+/*
+ * One block of np positions from row position rowpos0 (array position
+ * pos0): the a values entering (in), the b leaving (lag), k the index of
+ * the first one entering among the array's values.  Returns the value
+ * index of the first result out of range, or -1.
+ */
+extern int64_t gs_cpu_moments_block(MomScan *ms, const char *in, int64_t a, const char *lag,
+									int64_t b, int64_t pos0, int64_t np, int64_t rowpos0,
+									int64_t k);
+
+/* End a scan: the row's end state into spec->moments when it has one. */
+extern void gs_cpu_moments_end(MomScan *ms);
+
+#endif							/* GPUSCAN_CPU_MOMENTS_SCAN_H */
