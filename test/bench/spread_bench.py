@@ -15,10 +15,14 @@ runs once, no warm-up, only at sizes up to --slow-max-m (1M), marked as a
 single sample.
 
 Sections: 1. ROWS BETWEEN 999 (and 99) PRECEDING AND CURRENT ROW, and the
-running form, one partition (ORDER BY t); 2. RANGE BETWEEN '1 hour'
+running form, one partition (ORDER BY t), with gpu_movstd(x, 1000) and
+gpu_cumstd(x) OVER (ORDER BY t) beside; 2. RANGE BETWEEN '1 hour'
 PRECEDING AND CURRENT ROW over ts; 3. 1,000 partitions (PARTITION BY sym,
 ROWS 999); 4. the plain aggregate over --agg-m (4) million rows, serial
-and with a forced parallel plan.  Ratios: against PostgreSQL's sum(x) OVER
+and with a forced parallel plan; 5. arrays of --array-sizes (1, 16)
+million values from a table (same distribution): gpu_movstd(a, 1000),
+gpu_cumstd(a) against gpu_movsum(a, 1000), gpu_cumsum(a) in the same
+rounds, and (1M) pandas' rolling(1000).std() on the same values.  Ratios: against PostgreSQL's sum(x) OVER
 (ORDER BY t) for sections 1-2 (the issue's per-row floor of a window
 query), its partitioned running sum for 3, its serial stddev(x) for 4.
 
@@ -65,6 +69,9 @@ SECTIONS = [
         ("exact_stddev(x) OVER (ORDER BY t %s)" % ROWS99, "gpuscan", "rows99", False),
         ("exact_stddev(x) OVER (ORDER BY t)", "gpuscan", "cum", False),
         ("exact_var_samp(x) OVER (ORDER BY t %s)" % ROWS, "gpuscan", None, False),
+        ("gpu_movstd(x, 1000) OVER (ORDER BY t)", "gpuscan", "rows", False),
+        ("gpu_movstd(x, 100) OVER (ORDER BY t)", "gpuscan", "rows99", False),
+        ("gpu_cumstd(x) OVER (ORDER BY t)", "gpuscan", "cum", False),
     ]),
     ("2. " + RANGE + " (ORDER BY ts)", [
         ("sum(x) OVER (ORDER BY t)", "PostgreSQL", None, False),
@@ -75,6 +82,7 @@ SECTIONS = [
         ("sum(x) OVER (PARTITION BY sym ORDER BY t)", "PostgreSQL", None, False),
         ("stddev(x::numeric) OVER (PARTITION BY sym ORDER BY t %s)" % ROWS, "PostgreSQL", "prows", False),
         ("exact_stddev(x) OVER (PARTITION BY sym ORDER BY t %s)" % ROWS, "gpuscan", "prows", False),
+        ("gpu_movstd(x, 1000) OVER (PARTITION BY sym ORDER BY t)", "gpuscan", "prows", False),
     ]),
 ]
 
@@ -209,12 +217,80 @@ class Bench:
                          "exact_stddev: the parallel plan's bits are the serial plan's (%s)" % serial)
 
 
+    def arrays(self, sizes):
+        """5. gpu_movstd / gpu_cumstd on one array read from a table, against
+        gpu_movsum / gpu_cumsum on the same array in the same rounds, and
+        pandas' rolling(1000).std() on the same values in memory; gpu_movstd
+        checked against Python's fractions at 4 probed positions."""
+        c = self.c
+        for m in sizes:
+            n = int(m * 1000000)
+            log("\n== 5. arrays of %s double precision values from a table" % format(n, ","))
+            c.query("DROP TABLE IF EXISTS arr_t")
+            c.query("SELECT setseed(%s)" % rb.SEED)
+            c.query("CREATE TABLE arr_t AS SELECT array_agg(CASE WHEN random() < 1e-4 THEN "
+                    "CASE WHEN random() < 0.5 THEN 1e15 ELSE -1e15 END "
+                    "ELSE round((random() * 200)::numeric, 2)::float8 END ORDER BY t) AS a "
+                    "FROM generate_series(1, %d) t" % n)
+            sqls = ["SELECT (gpu_movsum(a, 1000))[1] FROM arr_t", "SELECT (gpu_movstd(a, 1000))[1] FROM arr_t",
+                    "SELECT (gpu_cumsum(a))[1] FROM arr_t", "SELECT (gpu_cumstd(a))[1] FROM arr_t",
+                    "SELECT (gpu_movvar(a, 1000))[1] FROM arr_t"]
+            res = self.time_queries(sqls, [False] * len(sqls), True)
+            log("%-50s %10s %7s" % ("query", "median ms", "ratio"))
+            for i, q in enumerate(sqls):
+                base = res[0][0] if i in (0, 1, 4) else res[2][0]
+                log("%-50s %10s %6.2fx" % (q, rb.fmt_ms(res[i][0]), res[i][0] / base))
+            if n > 2000000:
+                continue
+            vals = [float(r[0]) for r in c.query("SELECT unnest(a) FROM arr_t")]
+            probes = sorted({1000, n // 3, n // 2 + 7, n})
+            got = {int(r[0]): r[1] for r in c.query(
+                "SELECT o, float8send(v)::text FROM arr_t, unnest(gpu_movstd(a, 1000)) WITH ORDINALITY u(v, o) "
+                "WHERE o IN (%s)" % ",".join(map(str, probes)))}
+            good = 0
+            for p in probes:
+                want = exact_std(vals[max(0, p - 1000):p])
+                ok = got[p] == "\\x%016x" % spread_bits(want)
+                good += ok
+                self.tally.check(ok, "gpu_movstd(a, 1000) at %d: %s, exact %r" % (p, got[p], want))
+            log("gpu_movstd(a, 1000) exact at probes: %d/%d" % (good, len(probes)))
+            try:
+                import pandas as pd
+                import time
+                ser = pd.Series(vals)
+                ts = []
+                for _ in range(self.args.runs):
+                    t0 = time.perf_counter()
+                    r = ser.rolling(1000).std()
+                    ts.append((time.perf_counter() - t0) * 1000)
+                pgood = sum(1 for p in probes if r.iloc[p - 1] == exact_std(vals[max(0, p - 1000):p]))
+                log("%-50s %10s %6.2fx  exact at probes: %d/%d" % (
+                    "pandas Series.rolling(1000).std(), in memory", rb.fmt_ms(statistics.median(ts)),
+                    res[1][0] / statistics.median(ts), pgood, len(probes)))
+                log("(ratio: gpu_movstd's statement over pandas' time)")
+            except ImportError:
+                log("pandas: not installed, skipped")
+
+
+def spread_bits(x):
+    import struct
+    return struct.unpack("<Q", struct.pack("<d", x))[0]
+
+
+def exact_std(vals):
+    """The sample standard deviation of doubles, exact then rounded once."""
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+    import spread
+    return spread.var_ref(vals, spread.SAMPLE | spread.ROOT)[1]
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--sizes", default="1,10")
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--agg-m", type=float, default=4)
     ap.add_argument("--slow-max-m", type=float, default=1)
+    ap.add_argument("--array-sizes", default="1,16")
     args = ap.parse_args()
     c = Connection()
     t = Tally()
@@ -230,6 +306,7 @@ def main():
     for m in [float(s) for s in args.sizes.split(",")]:
         b.size(m)
     b.aggregate()
+    b.arrays([float(x) for x in args.array_sizes.split(",") if x])
     return t.summary()
 
 

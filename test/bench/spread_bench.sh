@@ -22,12 +22,13 @@ set -uo pipefail
 . "$(dirname "$0")/../../scripts/common.sh"
 cd "$TOP" || exit 1
 SIZES=${SIZES:-1 10}
+ARRAY_SIZES=${ARRAY_SIZES:-1 16}
 RUNS=${RUNS:-5}
 AGG_M=${AGG_M:-4}
 SLOW_MAX_M=${SLOW_MAX_M:-1}
 OUTDIR=${OUTDIR:-$TOP/test/bench/results}
 LOG=$(bench_log spread "$(bench_host "${1:-}")" "$OUTDIR")
-CMD="SIZES='$SIZES' RUNS=$RUNS AGG_M=$AGG_M SLOW_MAX_M=$SLOW_MAX_M GPUSCAN_PORT=$PORT $0 $*"
+CMD="SIZES='$SIZES' ARRAY_SIZES='$ARRAY_SIZES' RUNS=$RUNS AGG_M=$AGG_M SLOW_MAX_M=$SLOW_MAX_M GPUSCAN_PORT=$PORT $0 $*"
 
 bench_build || exit 1
 cluster_start "-c shared_preload_libraries=gpuscan -c shared_buffers=4GB" || exit 1
@@ -38,7 +39,8 @@ trap cluster_remove EXIT
 	echo "# command: $CMD"
 	echo "# log: $LOG"
 	PYTHONUNBUFFERED=1 python3 test/bench/spread_bench.py --sizes "$(echo $SIZES | tr ' ' ,)" --runs "$RUNS" \
-		--agg-m "$AGG_M" --slow-max-m "$SLOW_MAX_M"
+		--agg-m "$AGG_M" --slow-max-m "$SLOW_MAX_M" \
+		--array-sizes "$(echo $ARRAY_SIZES | tr ' ' ,)"
 } 2>&1 | tee "$LOG"
 rc=${PIPESTATUS[0]}
 if ! tail -1 "$LOG" | grep -qE '^[0-9]+ passed, [0-9]+ failed$'; then
