@@ -101,19 +101,9 @@ def sqrt_ratio(p, q, f4):
     return round_ratio(tot_p, tot_q, f4)
 
 
-def var_ref(xs, what):
-    """The reference: ('null',), ('nan',), ('overflow',) or ('value', float)."""
-    vals = [x for x in xs if x is not None]
-    n = len(vals)
-    if n < (2 if what & SAMPLE else 1):
-        return ("null",)
-    if any(math.isnan(x) or math.isinf(x) for x in vals):
-        return ("nan",)
-    s1 = sum(Fraction(x) for x in vals)
-    s2 = sum(Fraction(x) ** 2 for x in vals)
-    num = n * s2 - s1 * s1
-    den = n * (n - 1) if what & SAMPLE else n * n
-    v = num / den
+def rounded(v, what):
+    """An exact nonnegative variance v (a Fraction) rounded once, or its
+    root: ('value', float) or ('overflow',)."""
     try:
         if what & ROOT:
             r = sqrt_ratio(v.numerator, v.denominator, what & FLOAT)
@@ -126,6 +116,21 @@ def var_ref(xs, what):
     if math.isinf(r):
         return ("overflow",)
     return ("value", r)
+
+
+def var_ref(xs, what):
+    """The reference: ('null',), ('nan',), ('overflow',) or ('value', float)."""
+    vals = [x for x in xs if x is not None]
+    n = len(vals)
+    if n < (2 if what & SAMPLE else 1):
+        return ("null",)
+    if any(math.isnan(x) or math.isinf(x) for x in vals):
+        return ("nan",)
+    s1 = sum(Fraction(x) for x in vals)
+    s2 = sum(Fraction(x) ** 2 for x in vals)
+    num = n * s2 - s1 * s1
+    den = n * (n - 1) if what & SAMPLE else n * n
+    return rounded(num / den, what)
 
 
 def rand_value(rng, kind):
@@ -292,22 +297,7 @@ def sums_ref(n, s1, s2, special, what):
         return ("null",)
     if special:
         return ("nan",)
-    p = n * s2 - s1 * s1
-    q = n * (n - 1) << (2 * SCALE)
-    g = math.gcd(p, q) if p else q
-    p, q = p // g, q // g
-    try:
-        if what & ROOT:
-            r = sqrt_ratio(p, q, what & FLOAT)
-        else:
-            r = round_ratio(p, q, what & FLOAT)
-            if what & FLOAT:
-                r = to_float32(r)
-    except OverflowError:
-        return ("overflow",)
-    if math.isinf(r):
-        return ("overflow",)
-    return ("value", r)
+    return rounded(Fraction(n * s2 - s1 * s1, n * (n - 1) << (2 * SCALE)), what)
 
 
 def scan_ref(vals, window, what):
