@@ -107,9 +107,11 @@ WHERE obj_description(split_part(f, ' -> ', 1)::regprocedure, 'pg_proc') IS NOT 
 
 -- 1.7 brings gpu_movvar, gpu_movstd, gpu_cumvar, gpu_cumstd
 SELECT count(*) AS variance_scans_1_7 FROM pg_temp.ext_functions() f WHERE f ~ '^gpu_(mov|cum)(var|std)';
+SET gpuscan.device = auto;	-- no GPU kernel for them yet (the GPU runner sets gpu)
 SELECT gpu_movstd('{1,2,4,8}'::float8[], 2) AS movstd_1_7, gpu_cumvar('{1,2,4,8}'::int[]) AS cumvar_1_7;
 SELECT t, gpu_movvar(x, 2) OVER (ORDER BY t) AS movvar_1_7, gpu_cumstd(x::real) OVER (ORDER BY t) AS cumstd_1_7
 FROM (VALUES (1, 1), (2, 2), (3, 4), (4, 8)) v(t, x) ORDER BY t;
+RESET gpuscan.device;
 
 -- Every function as the catalog has it: signature, result, volatility,
 -- strictness, parallel safety, the C symbol and its comment.
