@@ -37,7 +37,7 @@ CORE_OBJS = core/plan.o core/analysis.o core/source.o core/chunked.o core/host_c
 CPU_OBJS = cpu/driver.o cpu/sum_block.o cpu/sum_float.o cpu/sum_int.o cpu/order.o \
 	cpu/window.o cpu/moments_scan.o cpu/means.o cpu/simd.o $(CPU_AVX512_OBJS) $(CPU_AVX2_OBJS)
 CPU_AVX512_OBJS = cpu/avx512_scan64.o cpu/avx512_split.o cpu/avx512_means.o
-CPU_AVX2_OBJS = cpu/avx2_scan64.o cpu/avx2_split.o cpu/avx2_means.o
+CPU_AVX2_OBJS = cpu/avx2_scan64.o cpu/avx2_split.o cpu/avx2_means.o cpu/avx2_moments.o
 
 DATA = sql/gpuscan--1.0.sql sql/gpuscan--1.0--1.1.sql sql/gpuscan--1.1--1.2.sql \
 	sql/gpuscan--1.2--1.3.sql sql/gpuscan--1.3--1.4.sql sql/gpuscan--1.4--1.5.sql \

@@ -26,6 +26,7 @@
 #ifndef GPUSCAN_EXACT_H
 #define GPUSCAN_EXACT_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -792,6 +793,54 @@ gs_round_quotient(int neg, gs_u128 mag, int sticky_in, int e, uint64_t c, int f8
 #else
 #define GS_FMA(a, b, c)		__builtin_fma((a), (b), (c))
 #endif
+
+/*
+ * The double nearest to y + corr, known within bound (y a double, corr
+ * within one and a half of its ulps), into *out: y or a neighbour, where
+ * y + corr with the bound lies inside that one's rounding interval (half
+ * the gap below a power of two); false where it does not.
+ */
+GS_HD bool
+gs_round_near(double y, double corr, double bound, double *out)
+{
+	double		ulp = gs_f64_from_bits(gs_f64_bits(y) & UINT64_C(0x7ff0000000000000)) * 0x1p-52,
+				low = (gs_f64_bits(y) & ((UINT64_C(1) << 52) - 1)) == 0 ? ulp / 2 : ulp;
+
+	if (corr + bound < ulp / 2 && corr - bound > -low / 2)
+		*out = y;
+	else if (corr - bound > ulp / 2 && corr + bound < 1.5 * ulp)
+		*out = y + ulp;
+	else if (corr + bound < -low / 2 && corr - bound > -1.5 * low)
+		*out = y - low;
+	else
+		return false;
+	return true;
+}
+
+/*
+ * The same to float (as a double): the float f nearest to y, then f or a
+ * neighbour by y - f + corr within bound (plus that sum's own rounding);
+ * y a normal double whose float is normal.
+ */
+GS_HD bool
+gs_round_near_float(double y, double corr, double bound, double *out)
+{
+	double		f = (double) (float) y,
+				c = (y - f) + corr,
+				ulp = gs_f64_from_bits(gs_f64_bits(f) & UINT64_C(0x7ff0000000000000)) * 0x1p-23,
+				low = (gs_f64_bits(f) & ((UINT64_C(1) << 52) - 1)) == 0 ? ulp / 2 : ulp;
+
+	bound += (c < 0 ? -c : c) * 0x1p-52;
+	if (c + bound < ulp / 2 && c - bound > -low / 2)
+		*out = f;
+	else if (c - bound > ulp / 2 && c + bound < 1.5 * ulp)
+		*out = f + ulp;
+	else if (c + bound < -low / 2 && c - bound > -1.5 * low)
+		*out = f - low;
+	else
+		return false;
+	return true;
+}
 
 /* Largest count the fast quotient takes (gs_quotient_fast): below 2^52. */
 #define GS_QUOT_MAX_COUNT	((UINT64_C(1) << 52) - 1)

@@ -273,29 +273,6 @@ RoundExact(const uint64_t *N, int nl, int u, uint64_t c1, uint64_t c2, bool root
 /* ---------- the fast path ---------- */
 
 /*
- * The double nearest to y + corr, known within bound (y a double, corr
- * within one and a half of its ulps), into *out: y or a neighbour, where
- * y + corr with the bound lies inside that one's rounding interval (half
- * the gap below a power of two); false where it does not.
- */
-static bool
-RoundNear(double y, double corr, double bound, double *out)
-{
-	double		ulp = gs_f64_from_bits(gs_f64_bits(y) & UINT64_C(0x7ff0000000000000)) * 0x1p-52,
-				low = (gs_f64_bits(y) & ((UINT64_C(1) << 52) - 1)) == 0 ? ulp / 2 : ulp;
-
-	if (corr + bound < ulp / 2 && corr - bound > -low / 2)
-		*out = y;
-	else if (corr - bound > ulp / 2 && corr + bound < 1.5 * ulp)
-		*out = y + ulp;
-	else if (corr + bound < -low / 2 && corr - bound > -1.5 * low)
-		*out = y - low;
-	else
-		return false;
-	return true;
-}
-
-/*
  * The square root of S / c * 2^e (S in [1, 2^102), c in [1, 2^52), e even),
  * S standing for a value in [S, S + 1) when sticky (then S >= 2^100),
  * rounded to double; returns 1 with *out set, or 0 where the bound cannot
@@ -328,7 +305,7 @@ RootFast(uint64_t S, uint64_t S_hi, uint64_t c, int e, double *out)
 				y,
 				res;
 
-	if (!RoundNear(s, corr, s * 0x1p-96, &y))
+	if (!gs_round_near(s, corr, s * 0x1p-96, &y))
 		return 0;
 	res = y * gs_pow2(e / 2);
 	if (!gs_quot_normal(res, 1))
@@ -386,12 +363,6 @@ Fast(const uint64_t *N, int nl, int u, uint64_t c1, uint64_t c2, bool root, doub
 
 /* ---------- the top digits' path ---------- */
 
-/* x 2^e: a multiplication where 2^e is a double, else ldexp. */
-static inline double
-Scale2(double x, int e)
-{
-	return e >= -1022 && e <= 1023 ? x * gs_pow2(e) : ldexp(x, e);
-}
 
 /*
  * A normalised accumulator's sum as (h + l) * 2^e: its top four digits T
@@ -488,8 +459,8 @@ TopFast(GsAccum *s1, GsAccum *s2, uint64_t n, uint64_t c1, uint64_t c2, bool roo
 		/* S1^2 at S2's exponent: Q = (h1 + l1)^2 2^(2 e1 - e2) */
 		qh = h1 * h1;
 		ql = GS_FMA(h1, h1, -qh) + 2 * h1 * l1;
-		qh = Scale2(qh, 2 * e1 - e2);
-		ql = Scale2(ql, 2 * e1 - e2);
+		qh = gs_scale2(qh, 2 * e1 - e2);
+		ql = gs_scale2(ql, 2 * e1 - e2);
 	}
 	ph = h2 * nd;
 	pl = GS_FMA(h2, nd, -ph) + l2 * nd;
@@ -529,9 +500,9 @@ TopFast(GsAccum *s1, GsAccum *s2, uint64_t n, uint64_t c1, uint64_t c2, bool roo
 		yh = vh + vl;
 		yl = vl - (yh - vh);
 	}
-	if (!RoundNear(yh, yl, rel * yh, &yh))
+	if (!gs_round_near(yh, yl, rel * yh, &yh))
 		return 0;
-	res = Scale2(yh, e2);
+	res = gs_scale2(yh, e2);
 	if (!gs_quot_normal(res, 1))
 		return 0;
 	*out = res;

@@ -21,9 +21,7 @@
  * limbs.  Between blocks the sums are kept over the whole range
  * (GsMomentsState), the state the window forms carry between blocks.
  */
-#include "moments_scan.h"
-
-#include "../core/moments.h"
+#include "moments_kernel.h"
 
 #include <math.h>
 
@@ -32,60 +30,6 @@
 
 /* A place below any sum's (no bits). */
 #define NO_PLACE	(-(1 << 20))
-
-/* Classes of a value (Decode). */
-#define V_ZERO		0
-#define V_NUM		1
-#define V_NAN		2
-#define V_PINF		3
-#define V_NINF		4
-
-/*
- * Value i of a packed array of a type: its class, and for a number its
- * magnitude's integer m, its sign and the place of m's bit 0 (|x| = m
- * 2^place).  A real is taken as the double it is exactly.
- */
-static inline __attribute__((always_inline)) int
-Decode(GsElemType type, const char *p, int64_t i, uint64_t *m, int *place, int *neg)
-{
-	uint64_t	u,
-				mag;
-	uint32_t	ef;
-
-	switch (type)
-	{
-		case GS_INT2:
-		case GS_INT4:
-		case GS_INT8:
-			{
-				int64_t		v = type == GS_INT2 ? ((const int16_t *) p)[i]
-					: type == GS_INT4 ? ((const int32_t *) p)[i] : ((const int64_t *) p)[i];
-
-				if (v == 0)
-					return V_ZERO;
-				*neg = v < 0;
-				*m = v < 0 ? -(uint64_t) v : (uint64_t) v;
-				*place = 0;
-				return V_NUM;
-			}
-		case GS_FLOAT4:
-			u = gs_f64_bits((double) ((const float *) p)[i]);
-			break;
-		default:
-			u = ((const uint64_t *) p)[i];
-			break;
-	}
-	mag = u & ~(UINT64_C(1) << 63);
-	if (mag == 0)
-		return V_ZERO;
-	if (mag >= UINT64_C(0x7ff0000000000000))
-		return mag > UINT64_C(0x7ff0000000000000) ? V_NAN : (u >> 63) ? V_NINF : V_PINF;
-	ef = (uint32_t) (mag >> 52);
-	*m = (mag & ((UINT64_C(1) << 52) - 1)) | (ef ? UINT64_C(1) << 52 : 0);
-	*place = (int) (ef ? ef : 1) - 1075;
-	*neg = (int) (u >> 63);
-	return V_NUM;
-}
 
 /* Widen [*lo, *hi) to the bits of n values: the lowest set and above the highest. */
 static void
@@ -97,7 +41,7 @@ Analyse(GsElemType type, const char *v, int64_t n, int *lo, int *hi)
 		int			place,
 					neg;
 
-		if (Decode(type, v, i, &m, &place, &neg) != V_NUM)
+		if (MkDecode(type, v, i, &m, &place, &neg) != V_NUM)
 			continue;
 		*lo = Min(*lo, place + gs_ctz64(m));
 		*hi = Max(*hi, place + 64 - gs_clz64(m));
@@ -192,43 +136,22 @@ AddLimbs(uint64_t *x, int n, gs_u128 v, int sh, int neg)
 	}
 }
 
-/*
- * N = n S2 - S1^2 of a block's narrow sums (S1 in 128 bits, S2 in 256)
- * into five limbs.
- */
-static inline __attribute__((always_inline)) void
-Numerator128(gs_i128 s1, const uint64_t *s2, uint64_t n, uint64_t *N)
+MK_NARROW_FN(NarrowI2, GS_INT2)
+MK_NARROW_FN(NarrowI4, GS_INT4)
+MK_NARROW_FN(NarrowI8, GS_INT8)
+MK_NARROW_FN(NarrowF4, GS_FLOAT4)
+MK_NARROW_FN(NarrowF8, GS_FLOAT8)
+
+/* The portable narrow loop of a type. */
+MomNarrowFn
+gs_cpu_moments_narrow(GsElemType type)
 {
-	gs_u128		a = s1 < 0 ? -(gs_u128) s1 : (gs_u128) s1,
-				p00,
-				p01,
-				p11,
-				t,
-				c = 0;
-	uint64_t	a0 = (uint64_t) a,
-				a1 = (uint64_t) (a >> 64),
-				A[4],
-				borrow = 0;
+	static const MomNarrowFn fns[] = {
+		[GS_INT2] = NarrowI2,[GS_INT4] = NarrowI4,[GS_INT8] = NarrowI8,
+		[GS_FLOAT4] = NarrowF4,[GS_FLOAT8] = NarrowF8
+	};
 
-	p00 = (gs_u128) a0 * a0;
-	p01 = (gs_u128) a0 * a1;
-	p11 = (gs_u128) a1 * a1;
-	A[0] = (uint64_t) p00;
-	t = (p00 >> 64) + (uint64_t) p01 + (uint64_t) p01;
-	A[1] = (uint64_t) t;
-	t = (t >> 64) + (p01 >> 64) + (p01 >> 64) + (uint64_t) p11;
-	A[2] = (uint64_t) t;
-	A[3] = (uint64_t) ((t >> 64) + (p11 >> 64));
-	for (int i = 0; i < 4; i++)
-	{
-		gs_u128		pr = (gs_u128) s2[i] * n + c;
-		uint64_t	p = (uint64_t) pr;
-
-		c = pr >> 64;
-		N[i] = p - A[i] - borrow;
-		borrow = (p < A[i]) || (p - A[i] < borrow);
-	}
-	N[4] = (uint64_t) c - borrow;
+	return fns[type];
 }
 
 /* Start a scan. */
@@ -243,6 +166,8 @@ gs_cpu_moments_begin(MomScan *ms, const GsScanSpec *spec)
 	ms->window = spec->op == GS_OP_MOVVAR || spec->op == GS_OP_MOVSTD ? spec->window : INT64_MAX;
 	ms->nout = 0;
 	ms->acc_bits = 0;
+	ms->narrow = gs_simd_enabled() || gs_avx2_enabled() ? gs_avx2_moments_narrow(spec->type)
+		: gs_cpu_moments_narrow(spec->type);
 }
 
 /* Start a row. */
@@ -274,14 +199,12 @@ typedef struct WideSums
 } WideSums;
 
 /*
- * The block's positions with its sums narrow (S1 in 128 bits, S2 in 256:
- * wide false) or in limbs (ws), at unit u.  Returns as
- * gs_cpu_moments_block.
+ * The block's positions with its sums in limbs (ws) at unit u: as
+ * MkNarrowLoop, every result by core/moments.c.
  */
-static inline __attribute__((always_inline)) int64_t
-BlockLoop(MomScan *ms, const char *in, const char *lag, int64_t b, int64_t pos0, int64_t np,
-		  int64_t rowpos0, int64_t k, int u, const bool wide, gs_i128 *s1p, uint64_t *s2n,
-		  WideSums *ws)
+static int64_t
+WideLoop(MomScan *ms, const char *in, const char *lag, int64_t b, int64_t pos0, int64_t np,
+		 int64_t rowpos0, int64_t k, int u, WideSums *ws)
 {
 	const uint8_t *nulls = ms->spec->nulls;
 	uint8_t    *rn = ms->spec->result_nulls;
@@ -290,7 +213,6 @@ BlockLoop(MomScan *ms, const char *in, const char *lag, int64_t b, int64_t pos0,
 	int64_t		w = ms->window,
 				ki = 0,
 				kl = 0;
-	gs_i128		s1 = *s1p;
 	char	   *out = (char *) ms->spec->result;
 
 	for (int64_t i = 0; i < np; i++)
@@ -310,29 +232,17 @@ BlockLoop(MomScan *ms, const char *in, const char *lag, int64_t b, int64_t pos0,
 			if (mv == 0 ? !leave : !enter)
 				continue;
 			sign = mv == 0 ? -1 : 1;
-			c = mv == 0 ? Decode(type, lag, kl++, &m, &place, &neg)
-				: Decode(type, in, ki++, &m, &place, &neg);
+			c = mv == 0 ? MkDecode(type, lag, kl++, &m, &place, &neg)
+				: MkDecode(type, in, ki++, &m, &place, &neg);
 			st->nvalues += sign;
 			if (c == V_NUM)
 			{
 				int			tz = gs_ctz64(m),
 							sh = place + tz - u;
-				gs_u128		m2;
 
 				m >>= tz;
-				m2 = (gs_u128) m * m;
-				if (wide)
-				{
-					AddLimbs(ws->s1, ws->l1, m, sh, neg ^ (sign < 0));
-					AddLimbs(ws->s2, ws->l2, m2, 2 * sh, sign < 0);
-				}
-				else
-				{
-					gs_i128		v = (gs_i128) ((gs_u128) m << sh);
-
-					s1 += (neg ^ (sign < 0)) ? -v : v;
-					AddLimbs(s2n, 4, m2, 2 * sh, sign < 0);
-				}
+				AddLimbs(ws->s1, ws->l1, m, sh, neg ^ (sign < 0));
+				AddLimbs(ws->s2, ws->l2, (gs_u128) m * m, 2 * sh, sign < 0);
 			}
 			else if (c == V_NAN)
 				st->nan += sign;
@@ -349,30 +259,18 @@ BlockLoop(MomScan *ms, const char *in, const char *lag, int64_t b, int64_t pos0,
 		gs_bit_set(rn, pos, true);
 		{
 			double		r;
-			int			rc = 0;
 
 			if (st->nan | st->pinf | st->ninf)
 				r = NAN;
-			else if (wide)
+			else
 			{
 				int			nl = gs_moments_numerator(ws->s1, ws->l1, ws->s2, ws->l2,
 													  (uint64_t) st->nvalues, ws->N);
 
-				rc = gs_moments_round(ws->N, nl, 2 * u, (uint64_t) st->nvalues, ms->what,
-									  ms->f8_out, &r);
-			}
-			else
-			{
-				uint64_t	N[5];
-
-				Numerator128(s1, s2n, (uint64_t) st->nvalues, N);
-				rc = gs_moments_round(N, 5, 2 * u, (uint64_t) st->nvalues, ms->what,
-									  ms->f8_out, &r);
-			}
-			if (rc == GS_ACCUM_OVERFLOW && pos >= ms->spec->report_from)
-			{
-				*s1p = s1;
-				return k + ki - 1;
+				if (gs_moments_round(ws->N, nl, 2 * u, (uint64_t) st->nvalues, ms->what,
+									 ms->f8_out, &r) == GS_ACCUM_OVERFLOW &&
+					pos >= ms->spec->report_from)
+					return k + ki - 1;
 			}
 			if (ms->f8_out)
 				((double *) out)[ms->nout++] = r;
@@ -380,7 +278,6 @@ BlockLoop(MomScan *ms, const char *in, const char *lag, int64_t b, int64_t pos0,
 				((float *) out)[ms->nout++] = (float) r;
 		}
 	}
-	*s1p = s1;
 	return -1;
 }
 
@@ -431,7 +328,7 @@ gs_cpu_moments_block(MomScan *ms, const char *in, int64_t a, const char *lag, in
 		ShiftInto(st->s1, GS_MOM_LIMBS1, true, st->unit - u, t1, 2);
 		ShiftInto(st->s2, GS_MOM_LIMBS2, false, 2 * (st->unit - u), s2, 4);
 		s1 = (gs_i128) (((gs_u128) t1[1] << 64) | t1[0]);
-		bad = BlockLoop(ms, in, lag, b, pos0, np, rowpos0, k, u, false, &s1, s2, NULL);
+		bad = ms->narrow(ms, in, lag, b, pos0, np, rowpos0, k, u, &s1, s2);
 		t1[0] = (uint64_t) s1;
 		t1[1] = (uint64_t) ((gs_u128) s1 >> 64);
 		ShiftInto(t1, 2, true, 0, st->s1, GS_MOM_LIMBS1);
@@ -441,13 +338,12 @@ gs_cpu_moments_block(MomScan *ms, const char *in, int64_t a, const char *lag, in
 	else
 	{
 		WideSums	ws;
-		gs_i128		unused = 0;
 
 		ws.l1 = Min((bits1 + 63) / 64, GS_MOM_LIMBS1);
 		ws.l2 = Min((bits2 + 63) / 64, GS_MOM_LIMBS2);
 		ShiftInto(st->s1, GS_MOM_LIMBS1, true, st->unit - u, ws.s1, ws.l1);
 		ShiftInto(st->s2, GS_MOM_LIMBS2, false, 2 * (st->unit - u), ws.s2, ws.l2);
-		bad = BlockLoop(ms, in, lag, b, pos0, np, rowpos0, k, u, true, &unused, NULL, &ws);
+		bad = WideLoop(ms, in, lag, b, pos0, np, rowpos0, k, u, &ws);
 		ShiftInto(ws.s1, ws.l1, true, 0, st->s1, GS_MOM_LIMBS1);
 		ShiftInto(ws.s2, ws.l2, false, 0, st->s2, GS_MOM_LIMBS2);
 		ms->acc_bits = Max(ms->acc_bits, 64 * ws.l2);

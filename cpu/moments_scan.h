@@ -19,7 +19,22 @@ typedef struct MomScan
 	int64_t		nout;			/* results written */
 	int			acc_bits;		/* widest sum of squares used */
 	GsMomentsState st;			/* the window now */
+	int64_t		(*narrow) (struct MomScan *ms, const char *in, const char *lag, int64_t b,
+						   int64_t pos0, int64_t np, int64_t rowpos0, int64_t k, int u,
+						   gs_i128 *s1p, uint64_t *s2);	/* MomNarrowFn */
 } MomScan;
+
+/*
+ * A block's loop with narrow sums (cpu/moments_kernel.h): at unit u, S1 in
+ * *s1p and S2 in four limbs, both updated; returns as gs_cpu_moments_block.
+ */
+typedef int64_t (*MomNarrowFn) (MomScan *ms, const char *in, const char *lag, int64_t b,
+								int64_t pos0, int64_t np, int64_t rowpos0, int64_t k, int u,
+								gs_i128 *s1p, uint64_t *s2);
+
+/* The narrow loop of a type: portable (moments_scan.c), FMA (avx2_moments.c). */
+extern MomNarrowFn gs_cpu_moments_narrow(GsElemType type);
+extern MomNarrowFn gs_avx2_moments_narrow(GsElemType type);
 
 /* Start a scan (spec->op one of GS_OP_IS_MOMENTS). */
 extern void gs_cpu_moments_begin(MomScan *ms, const GsScanSpec *spec);

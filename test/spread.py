@@ -26,8 +26,10 @@ a sticky bit).  The extension is never asked for a reference value.
 3. The scans (gpu_movvar, gpu_movstd, gpu_cumvar, gpu_cumstd) through the
    server: rows of hostile values with NULLs (up to 9,000: several of the
    CPU engine's blocks), double precision, real and integers, windows from
-   1 to 1,000 and running, on arrays and over table rows (blocks of rows,
-   partitions), every position against the reference of its window.
+   1 to 1,000 and running, on arrays (the CPU's loops and, with
+   gpuscan.cpu_simd = off, the portable ones) and over table rows (blocks
+   of rows, partitions), every position against the reference of its
+   window.
 
 Usage: python3 test/spread.py [--seed S] [--cases N] [--no-server]
 Ends with "N passed, N failed"; exit status 1 on any failure.
@@ -406,9 +408,14 @@ def scan_tests(t, rng):
                     wr = what | (FLOAT if f4 else 0)
                     want = scan_ref(row, w if name.startswith("gpu_mov") else None, wr)
                     arg = "%s, %d" % (lit, w) if name.startswith("gpu_mov") else lit
-                    got = fetch("SELECT %s(x) FROM unnest(%s(%s)) x" % (
-                        "float4send" if f4 else "float8send", name, arg), f4)
-                    compare("%s(%s[%d], kind %d, window %d)" % (name, typ, n, kind, w), got, want)
+                    # the loops the CPU has (FMA instructions where it has them), and the portable ones
+                    for simd in ("default", "off"):
+                        conn.query("SET gpuscan.cpu_simd = %s" % simd)
+                        got = fetch("SELECT %s(x) FROM unnest(%s(%s)) x" % (
+                            "float4send" if f4 else "float8send", name, arg), f4)
+                        compare("%s(%s[%d], kind %d, window %d, cpu_simd %s)" % (
+                            name, typ, n, kind, w, simd), got, want)
+    conn.query("RESET gpuscan.cpu_simd")
     # over rows: blocks of 4,096 rows carried, partitions
     vals = scan_values(rng, 1, 9000)
     conn.query("CREATE TEMP TABLE spread_scan (g int, t int, x float8)")

@@ -16,7 +16,8 @@
  * (below 4096) from where the values' start lies in its page: the
  * results follow the values by a multiple of 4 KiB otherwise, as they do
  * in PostgreSQL when an array and its result have the same layout.  -s
- * leaves the means out (they take most of the time).  -i makes the values
+ * leaves the means out (they take most of the time); -v adds gpu_movstd
+ * (window 1,000) and gpu_cumstd.  -i makes the values
  * whole numbers (the uniform ones truncated), whose sums need few bits
  * (narrow blocks: cpu/cpu_simd.h); -g rounds them to multiples of 2^-20
  * instead (as means_bench.sh's grid row: the 64-bit kernels).  -n measures
@@ -28,7 +29,7 @@
  * buffer of -p MiB (default 64), every kernel's window scan compared bit for
  * bit with the CPU engine's, and the naive loop left out.
  *
- * Usage: window_bench[_gpu] [-r reps] [-s] [-i | -g | -n] [-w window]... [-p pinned_mb] [-k kernel 1-3]
+ * Usage: window_bench[_gpu] [-r reps] [-s] [-v] [-i | -g | -n] [-w window]... [-p pinned_mb] [-k kernel 1-3]
  *        [log2 sizes...]
  */
 #include "../../core/engine.h"
@@ -104,9 +105,23 @@ TimeOne(const Scan *sc, int f8, const void *x, void *y, int64_t n)
 	GsScanResult res;
 	double		t0;
 
+	static uint8_t *rnulls;
+	static int64_t rn_cap;
+
 	ArraySpec(&spec, f8, x, y, n);
 	spec.op = sc->op;
 	spec.window = sc->window < 0 ? n / 2 : sc->window;
+	if (GS_OP_IS_MOMENTS(sc->op))
+	{
+		/* the variances' results have a null bitmap of their own */
+		if (rn_cap < n)
+		{
+			free(rnulls);
+			rnulls = malloc((size_t) (n + 7) / 8);
+			rn_cap = n;
+		}
+		spec.result_nulls = rnulls;
+	}
 	t0 = BenchNow();
 	if (sc->naive)
 	{
@@ -161,6 +176,11 @@ main(int argc, char **argv)
 			reps = atoi(argv[++a]);
 		else if (strcmp(argv[a], "-s") == 0)
 			sums_only = 1;
+		else if (strcmp(argv[a], "-v") == 0 && nscans + 2 <= 16)
+		{
+			scans[nscans++] = (Scan) {"movstd", GS_OP_MOVSTD, 1000, false};
+			scans[nscans++] = (Scan) {"cumstd", GS_OP_CUMSTD, 0, false};
+		}
 		else if (strcmp(argv[a], "-i") == 0)
 			ints = 1;
 		else if (strcmp(argv[a], "-g") == 0)
@@ -182,7 +202,8 @@ main(int argc, char **argv)
 	}
 	/* drop the means with -s, the naive float loop with -n */
 	for (a = 0; a < nscans; a++)
-		if ((sums_only && (scans[a].op == GS_OP_MOVAVG || scans[a].op == GS_OP_CUMAVG)) ||
+		if ((sums_only && (scans[a].op == GS_OP_MOVAVG || scans[a].op == GS_OP_CUMAVG ||
+						   GS_OP_IS_MOMENTS(scans[a].op))) ||
 			(int4 && scans[a].naive))
 		{
 			memmove(&scans[a], &scans[a + 1], sizeof(Scan) * (nscans - a - 1));
