@@ -211,13 +211,14 @@ typedef struct MkBatch
 	uint64_t	N[MK_BATCH][5];
 	uint64_t	cnt[MK_BATCH];
 	int64_t		out[MK_BATCH];	/* the result's index */
-	int64_t		vk[MK_BATCH];	/* its value's index, for an error */
+	int64_t		vk[MK_BATCH];	/* its value's index in the block, for an error */
 	bool		report[MK_BATCH];	/* out of range is an error (spec->report_from) */
 } MkBatch;
 
 /*
- * Round the batch's results into out; returns the value index of the
- * first out of range (an error), or -1.  Empties the batch.
+ * Round the batch's results into out; returns the index among the block's
+ * values entering of the first out of range (an error), or -1.  Empties
+ * the batch.
  */
 static inline __attribute__((always_inline)) int64_t
 MkFlush(MomScan *ms, MkBatch *bt, int u2, bool root, bool sample, bool f8, char *out)
@@ -248,12 +249,11 @@ MkFlush(MomScan *ms, MkBatch *bt, int u2, bool root, bool sample, bool f8, char 
 
 /*
  * A block's positions with narrow sums at unit u (S1 *s1p, S2 the four
- * limbs s2): returns the value index of the first result out of range, or
- * -1 (cpu/moments_scan.h's gs_cpu_moments_block).  type is a constant.
+ * limbs s2): returns as cpu/moments_scan.h's gs_cpu_moments_block.  type is a constant.
  */
 static inline __attribute__((always_inline)) int64_t
 MkNarrowLoop(MomScan *ms, const char *in, const char *lag, int64_t b, int64_t pos0, int64_t np,
-			 int64_t rowpos0, int64_t k, int u, gs_i128 *s1p, uint64_t *s2, const GsElemType type)
+			 int64_t rowpos0, int u, gs_i128 *s1p, uint64_t *s2, const GsElemType type)
 {
 	const uint8_t *nulls = ms->spec->nulls;
 	uint8_t    *rn = ms->spec->result_nulls;
@@ -360,7 +360,7 @@ MkNarrowLoop(MomScan *ms, const char *in, const char *lag, int64_t b, int64_t po
 			MkNumerator(s1, l4, (uint64_t) st->nvalues, bt.N[j]);
 			bt.cnt[j] = (uint64_t) st->nvalues;
 			bt.out[j] = ms->nout++;
-			bt.vk[j] = k + ki - 1;
+			bt.vk[j] = ki - 1;
 			bt.report[j] = pos >= ms->spec->report_from;
 			if (bt.n == MK_BATCH && (bad = MkFlush(ms, &bt, 2 * u, root, sample, f8, out)) >= 0)
 				break;
@@ -380,9 +380,9 @@ MkNarrowLoop(MomScan *ms, const char *in, const char *lag, int64_t b, int64_t po
 #define MK_NARROW_FN(NAME, TYPE) \
 static int64_t \
 NAME(MomScan *ms, const char *in, const char *lag, int64_t b, int64_t pos0, int64_t np, \
-	 int64_t rowpos0, int64_t k, int u, gs_i128 *s1p, uint64_t *s2) \
+	 int64_t rowpos0, int u, gs_i128 *s1p, uint64_t *s2) \
 { \
-	return MkNarrowLoop(ms, in, lag, b, pos0, np, rowpos0, k, u, s1p, s2, TYPE); \
+	return MkNarrowLoop(ms, in, lag, b, pos0, np, rowpos0, u, s1p, s2, TYPE); \
 }
 
 #endif							/* GPUSCAN_CPU_MOMENTS_KERNEL_H */

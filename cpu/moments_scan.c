@@ -204,7 +204,7 @@ typedef struct WideSums
  */
 static int64_t
 WideLoop(MomScan *ms, const char *in, const char *lag, int64_t b, int64_t pos0, int64_t np,
-		 int64_t rowpos0, int64_t k, int u, WideSums *ws)
+		 int64_t rowpos0, int u, WideSums *ws)
 {
 	const uint8_t *nulls = ms->spec->nulls;
 	uint8_t    *rn = ms->spec->result_nulls;
@@ -270,7 +270,7 @@ WideLoop(MomScan *ms, const char *in, const char *lag, int64_t b, int64_t pos0, 
 				if (gs_moments_round(ws->N, nl, 2 * u, (uint64_t) st->nvalues, ms->what,
 									 ms->f8_out, &r) == GS_ACCUM_OVERFLOW &&
 					pos >= ms->spec->report_from)
-					return k + ki - 1;
+					return ki - 1;
 			}
 			if (ms->f8_out)
 				((double *) out)[ms->nout++] = r;
@@ -284,7 +284,7 @@ WideLoop(MomScan *ms, const char *in, const char *lag, int64_t b, int64_t pos0, 
 /* One block of positions (cpu/moments_scan.h). */
 int64_t
 gs_cpu_moments_block(MomScan *ms, const char *in, int64_t a, const char *lag, int64_t b,
-					 int64_t pos0, int64_t np, int64_t rowpos0, int64_t k)
+					 int64_t pos0, int64_t np, int64_t rowpos0)
 {
 	GsMomentsState *st = &ms->st;
 	int			lo = INT32_MAX,
@@ -328,7 +328,7 @@ gs_cpu_moments_block(MomScan *ms, const char *in, int64_t a, const char *lag, in
 		ShiftInto(st->s1, GS_MOM_LIMBS1, true, st->unit - u, t1, 2);
 		ShiftInto(st->s2, GS_MOM_LIMBS2, false, 2 * (st->unit - u), s2, 4);
 		s1 = (gs_i128) (((gs_u128) t1[1] << 64) | t1[0]);
-		bad = ms->narrow(ms, in, lag, b, pos0, np, rowpos0, k, u, &s1, s2);
+		bad = ms->narrow(ms, in, lag, b, pos0, np, rowpos0, u, &s1, s2);
 		t1[0] = (uint64_t) s1;
 		t1[1] = (uint64_t) ((gs_u128) s1 >> 64);
 		ShiftInto(t1, 2, true, 0, st->s1, GS_MOM_LIMBS1);
@@ -343,7 +343,7 @@ gs_cpu_moments_block(MomScan *ms, const char *in, int64_t a, const char *lag, in
 		ws.l2 = Min((bits2 + 63) / 64, GS_MOM_LIMBS2);
 		ShiftInto(st->s1, GS_MOM_LIMBS1, true, st->unit - u, ws.s1, ws.l1);
 		ShiftInto(st->s2, GS_MOM_LIMBS2, false, 2 * (st->unit - u), ws.s2, ws.l2);
-		bad = WideLoop(ms, in, lag, b, pos0, np, rowpos0, k, u, &ws);
+		bad = WideLoop(ms, in, lag, b, pos0, np, rowpos0, u, &ws);
 		ShiftInto(ws.s1, ws.l1, true, 0, st->s1, GS_MOM_LIMBS1);
 		ShiftInto(ws.s2, ws.l2, false, 0, st->s2, GS_MOM_LIMBS2);
 		ms->acc_bits = Max(ms->acc_bits, 64 * ws.l2);

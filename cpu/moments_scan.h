@@ -20,7 +20,7 @@ typedef struct MomScan
 	int			acc_bits;		/* widest sum of squares used */
 	GsMomentsState st;			/* the window now */
 	int64_t		(*narrow) (struct MomScan *ms, const char *in, const char *lag, int64_t b,
-						   int64_t pos0, int64_t np, int64_t rowpos0, int64_t k, int u,
+						   int64_t pos0, int64_t np, int64_t rowpos0, int u,
 						   gs_i128 *s1p, uint64_t *s2);	/* MomNarrowFn */
 } MomScan;
 
@@ -29,7 +29,7 @@ typedef struct MomScan
  * *s1p and S2 in four limbs, both updated; returns as gs_cpu_moments_block.
  */
 typedef int64_t (*MomNarrowFn) (MomScan *ms, const char *in, const char *lag, int64_t b,
-								int64_t pos0, int64_t np, int64_t rowpos0, int64_t k, int u,
+								int64_t pos0, int64_t np, int64_t rowpos0, int u,
 								gs_i128 *s1p, uint64_t *s2);
 
 /* The narrow loop of a type: portable (moments_scan.c), FMA (avx2_moments.c). */
@@ -44,13 +44,12 @@ extern void gs_cpu_moments_row(MomScan *ms);
 
 /*
  * One block of np positions from row position rowpos0 (array position
- * pos0): the a values entering (in), the b leaving (lag), k the index of
- * the first one entering among the array's values.  Returns the value
- * index of the first result out of range, or -1.
+ * pos0): the a values entering (in), the b leaving (lag).  Returns the
+ * index, among the values entering, of the first result out of range, or
+ * -1 (as cpu/window.c's blocks).
  */
 extern int64_t gs_cpu_moments_block(MomScan *ms, const char *in, int64_t a, const char *lag,
-									int64_t b, int64_t pos0, int64_t np, int64_t rowpos0,
-									int64_t k);
+									int64_t b, int64_t pos0, int64_t np, int64_t rowpos0);
 
 /* End a scan: the row's end state into spec->moments when it has one. */
 extern void gs_cpu_moments_end(MomScan *ms);

@@ -1345,7 +1345,7 @@ WindowRows(WinScan *ws, GsWindow *lead, GsWindow *lag)
 			if (b > 0)
 				lg = LagAt(lag, lead, j, b);
 			bad = ws->mom
-				? gs_cpu_moments_block(ws->mom, in, a, lg, b, row * L + p0, np, p0, k)
+				? gs_cpu_moments_block(ws->mom, in, a, lg, b, row * L + p0, np, p0)
 				: ws->isfloat
 				? FloatBlock(ws, in, a, lg, out + k * ws->out_size, row * L + p0, np, p0, b)
 				: IntBlock(ws, in, lg, out + k * ws->out_size, row * L + p0, np, p0, b);

@@ -44,10 +44,11 @@ test/engine/accum_test: test/engine/accum_test.c test/rand.h test/engine/referen
 		$(ENGINE_SRC) $(ENGINE_HDR) $(ENGINE_SIMD_O)
 	$(CC) $(TEST_CFLAGS) -o $@ test/engine/accum_test.c $(ENGINE_LINK) -lpthread -lm
 
-# the exact second moments (core/moments.h): walks, parts, the exact path
-test/engine/moments_test: test/engine/moments_test.c test/rand.h core/moments.c core/moments.h \
-		core/accum.c core/accum.h core/exact.h
-	$(CC) $(TEST_CFLAGS) -o $@ test/engine/moments_test.c core/moments.c core/accum.c -lm
+# the exact second moments (core/moments.h): walks, parts, the exact path, and
+# the variance scans (cpu/moments_scan.c) against them
+test/engine/moments_test: test/engine/moments_test.c test/rand.h $(ENGINE_SRC) $(ENGINE_HDR) \
+		$(ENGINE_SIMD_O)
+	$(CC) $(TEST_CFLAGS) -o $@ test/engine/moments_test.c $(ENGINE_LINK) -lpthread -lm
 
 # the decimal fixed point of the numeric scans (core/decimal.h) against a
 # reference of decimal digit strings

@@ -13,7 +13,12 @@
  *  - inputs made to reach the exact path (a root on a rounding tie, a
  *    variance next to one with bits dropped), counted there, and their
  *    results against values worked out by hand (in the comments);
- *  - the rules: NULL below two values (sample) or none, NaN, +0, overflow.
+ *  - the rules: NULL below two values (sample) or none, NaN, +0, overflow;
+ *  - the scans (gpu_movvar, ...: cpu/moments_scan.c) on random arrays of
+ *    every type, shape and window, with NULLs, NaN and infinities: the
+ *    CPU's loops and the portable ones alike, bit for bit, and each result
+ *    the exact path's over the state of its window's values; a running
+ *    variance split through the carried state (ScanCase).
  *
  * With --cases, reads cases from standard input, one a line: the result
  * wanted (GS_MOMENT_* bits, plus 4 for a float result), the values' bits
@@ -21,6 +26,7 @@
  *
  * Usage: moments_test [-q] [seed] | moments_test --cases
  */
+#include "../../core/engine.h"
 #include "../../core/moments.h"
 #include "../rand.h"
 
@@ -353,6 +359,248 @@ Cases(void)
 	return 0;
 }
 
+/* ---------- the scans (cpu/moments_scan.c) against the aggregates' state ---------- */
+
+/* A value for the scans: a double of a kind, or an integer of a type. */
+static double
+ScanValue(GsElemType type, int kind)
+{
+	switch (type)
+	{
+		case GS_INT2:
+			return (double) ((int64_t) RandBelow(65536) - 32768);
+		case GS_INT4:
+			return RandBelow(4) ? (double) ((int64_t) RandBelow(2000) - 1000)
+				: (double) ((int64_t) RandBelow(UINT64_C(1) << 32) - (INT64_C(1) << 31));
+		case GS_INT8:
+			/* within 2^53: the reference takes doubles (bigint past it: test/spread.py) */
+			return (double) ((int64_t) RandBelow(UINT64_C(1) << 54) - (INT64_C(1) << 53));
+		case GS_FLOAT4:
+			{
+				float		f = (float) RandValue(kind);
+
+				return isinf(f) ? 1.0 : f;
+			}
+		default:
+			return RandValue(kind);
+	}
+}
+
+/* Store value x at index k of a packed array of a type. */
+static void
+ScanStore(void *p, GsElemType type, int64_t k, double x)
+{
+	switch (type)
+	{
+		case GS_INT2:
+			((int16_t *) p)[k] = (int16_t) x;
+			break;
+		case GS_INT4:
+			((int32_t *) p)[k] = (int32_t) x;
+			break;
+		case GS_INT8:
+			((int64_t *) p)[k] = (int64_t) x;
+			break;
+		case GS_FLOAT4:
+			((float *) p)[k] = (float) x;
+			break;
+		default:
+			((double *) p)[k] = x;
+	}
+}
+
+/*
+ * One random scan: an array of a random type, shape, NULLs and values, a
+ * variance operator and window, scanned by the engine's loops for the CPU
+ * (FMA where it has them) and by the portable ones: both against each
+ * other bit for bit (results and their null bitmap), and against the
+ * aggregates' state (core/moments.h: its accumulators, moved value by
+ * value, and the exact path alone), position by position; an overflow at
+ * the same first position.  A one-row running variance also split in two
+ * through the state the window forms carry (GsMomentsState).
+ */
+static void
+ScanCase(void)
+{
+	static const GsElemType types[] = {GS_FLOAT8, GS_FLOAT8, GS_FLOAT8, GS_FLOAT4, GS_INT2, GS_INT4, GS_INT8};
+	static const GsScanOp ops[] = {GS_OP_MOVVAR, GS_OP_MOVSTD, GS_OP_CUMVAR, GS_OP_CUMSTD};
+	GsElemType	type = types[RandBelow(7)];
+	GsScanOp	op = ops[RandBelow(4)];
+	bool		moving = op == GS_OP_MOVVAR || op == GS_OP_MOVSTD;
+	int			what = GS_MOMENT_SAMPLE | (op == GS_OP_MOVSTD || op == GS_OP_CUMSTD ? GS_MOMENT_ROOT : 0);
+	int			kind = (int) RandBelow(7),
+				sz = gs_type_size(type);
+	int64_t		n = RandBelow(3) ? 1 + (int64_t) RandBelow(300) : 4000 + (int64_t) RandBelow(9000),
+				row_len = RandBelow(4) ? n : 1 + (int64_t) RandBelow(200),
+				window = RandBelow(3) == 0 ? 1 + (int64_t) RandBelow(3) : 1 + (int64_t) RandBelow(2000),
+				nv = 0,
+				bad_ref = -1,
+				pos,
+				k = 0;
+	double		null_p = RandBelow(3) == 0 ? 0 : RandUnit() * 0.3;
+	double	   *vals;
+	uint8_t    *nulls,
+			   *rn1,
+			   *rn2;
+	char	   *packed,
+			   *out1,
+			   *out2;
+	bool		f8 = type != GS_FLOAT4,
+				ok = true,
+				hasnull = false;
+	GsScanSpec	spec;
+	GsScanResult r1,
+				r2;
+	void	   *m = malloc(gs_moments_bytes());
+	int			saved = gs_cpu_simd;
+
+	if (row_len > n)
+		row_len = n;
+	n -= n % row_len;
+	vals = malloc(sizeof(double) * n);
+	nulls = calloc((size_t) (n + 7) / 8 + 1, 1);
+	rn1 = calloc((size_t) (n + 7) / 8 + 1, 1);
+	rn2 = calloc((size_t) (n + 7) / 8 + 1, 1);
+	packed = malloc((size_t) sz * n + 8);
+	out1 = malloc(8 * (size_t) n + 8);
+	out2 = malloc(8 * (size_t) n + 8);
+	for (pos = 0; pos < n; pos++)
+	{
+		bool		isnull = RandUnit() < null_p;
+
+		gs_bit_set(nulls, pos, !isnull);
+		hasnull |= isnull;
+		if (!isnull)
+		{
+			vals[nv] = ScanValue(type, RandBelow(5) ? kind : (int) RandBelow(7));
+			if (!f8 || type == GS_FLOAT4)
+				vals[nv] = type == GS_FLOAT4 ? (double) (float) vals[nv] : vals[nv];
+			if (type == GS_FLOAT8 && RandBelow(200) == 0)
+				vals[nv] = RandBelow(2) ? NAN : (RandBelow(2) ? INFINITY : -INFINITY);
+			ScanStore(packed, type, nv, vals[nv]);
+			nv++;
+		}
+	}
+	memset(&spec, 0, sizeof(spec));
+	spec.type = type;
+	spec.op = op;
+	spec.values = packed;
+	spec.nitems = n;
+	spec.row_len = row_len;
+	spec.nulls = hasnull ? nulls : NULL;
+	spec.window = window;
+	spec.result = out1;
+	spec.result_nulls = rn1;
+	gs_cpu_simd = -1;
+	gs_cpu_scan(&spec, &r1);
+	spec.result = out2;
+	spec.result_nulls = rn2;
+	gs_cpu_simd = 0;
+	gs_cpu_scan(&spec, &r2);
+	gs_cpu_simd = saved;
+
+	/* the reference: the aggregates' state, row by row */
+	{
+		int64_t		nout = 0,
+					kl = 0;
+
+		for (pos = 0; pos < n && bad_ref < 0; pos++)
+		{
+			int64_t		rp = pos % row_len;
+			bool		has = gs_bit_get(nulls, pos);
+			double		want;
+			int			rc;
+
+			if (rp == 0)
+			{
+				gs_moments_init(m);
+				kl = k;
+			}
+			if (moving && rp >= window && gs_bit_get(nulls, pos - window))
+				gs_moments_move(m, Bits(vals[kl++]), -1);
+			if (!has)
+			{
+				ok &= !gs_bit_get(rn1, pos);
+				continue;
+			}
+			gs_moments_move(m, Bits(vals[k++]), 1);
+			rc = gs_moments_result_exact(gs_moments_s1(m), gs_moments_s2(m), what, f8, &want);
+			if (rc == GS_ACCUM_EMPTY)
+			{
+				ok &= !gs_bit_get(rn1, pos);
+				continue;
+			}
+			if (rc == GS_ACCUM_OVERFLOW)
+			{
+				bad_ref = pos;
+				break;
+			}
+			ok &= gs_bit_get(rn1, pos);
+			if (f8)
+				ok &= Bits(((double *) out1)[nout]) == Bits(want) ||
+					(isnan(want) && isnan(((double *) out1)[nout]));
+			else
+				ok &= Bits((double) ((float *) out1)[nout]) == Bits(want) ||
+					(isnan(want) && isnan(((float *) out1)[nout]));
+			if (!ok)
+			{
+				printf("FAIL at position %lld of %lld: %.17g, want %.17g\n", (long long) pos,
+					   (long long) n, f8 ? ((double *) out1)[nout] : ((float *) out1)[nout], want);
+				break;
+			}
+			nout++;
+		}
+		if (bad_ref >= 0)
+			ok &= r1.status == GS_ERR_FLOAT_OVERFLOW && r1.error_position == bad_ref;
+		else
+			ok &= r1.status == GS_OK;
+		/* the portable loops: the same bits */
+		ok &= r2.status == r1.status && r2.error_position == r1.error_position;
+		if (r1.status == GS_OK)
+			ok &= memcmp(rn1, rn2, (size_t) (n + 7) / 8) == 0 &&
+				memcmp(out1, out2, (size_t) nout * (f8 ? 8 : 4)) == 0;
+	}
+	if (!ok)
+		printf("case: type %d op %d n %lld row_len %lld window %lld kind %d nulls %d: r1 %d@%lld r2 %d@%lld bad_ref %lld bitmaps %d\n",
+			   type, op, (long long) n, (long long) row_len, (long long) window, kind, hasnull,
+			   r1.status, (long long) r1.error_position, r2.status, (long long) r2.error_position,
+			   (long long) bad_ref, memcmp(rn1, rn2, (size_t) (n + 7) / 8));
+	Check(ok, "scan against the aggregates' state, both loops alike", (long long) n);
+
+	/* a running variance of one row through the carried state, split anywhere */
+	if (ok && bad_ref < 0 && row_len == n && !moving && !hasnull && n > 1)
+	{
+		GsMomentsState st;
+		int64_t		cut = 1 + (int64_t) RandBelow(n - 1),
+					n1;
+
+		memset(&st, 0, sizeof(st));
+		spec.nulls = NULL;
+		spec.moments = &st;
+		spec.result = out2;
+		spec.result_nulls = rn2;
+		spec.nitems = spec.row_len = cut;
+		gs_cpu_scan(&spec, &r2);
+		n1 = gs_bitmap_count(rn2, 0, cut);
+		spec.values = packed + (size_t) sz * cut;
+		spec.nitems = spec.row_len = n - cut;
+		spec.result = out2 + (size_t) n1 * (f8 ? 8 : 4);
+		memset(rn2, 0, (size_t) (n + 7) / 8);
+		gs_cpu_scan(&spec, &r2);
+		Check(r2.status == GS_OK && st.nvalues == n &&
+			  memcmp(out1, out2, (size_t) gs_bitmap_count(rn1, 0, n) * (f8 ? 8 : 4)) == 0,
+			  "running variance split through the carried state", (long long) cut);
+	}
+	free(vals);
+	free(nulls);
+	free(rn1);
+	free(rn2);
+	free(packed);
+	free(out1);
+	free(out2);
+	free(m);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -374,6 +622,8 @@ main(int argc, char **argv)
 	for (int rep = 0; rep < 200; rep++)
 		Parts(1 + (int) RandBelow(400));
 	Edges();
+	for (int rep = 0; rep < 400; rep++)
+		ScanCase();
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed != 0;
 }

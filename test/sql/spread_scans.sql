@@ -59,6 +59,14 @@ SELECT pg_temp.outcome($$SELECT gpu_movvar('{1,-1e308,1e308}'::float8[], 2)$$) A
 SELECT gpu_cumstd('{1e308,-1e308}'::float8[]) AS sd_ok,
        pg_temp.outcome($$SELECT gpu_cumstd('{-1.7976931348623157e308,1.7976931348623157e308}'::float8[])$$) AS sd_overflow;
 SELECT pg_temp.outcome($$SELECT gpu_movvar('{1e30,-1e30}'::real[], 2)$$) AS real_overflow;
+-- the error names the first subscript (row) out of range, past the first block
+SELECT gpu_movvar(array_fill(1.0::float8, ARRAY[5000]) || '{1e308,-1e308,1}'::float8[], 2);
+SELECT count(v) FROM (SELECT gpu_cumvar(x) OVER (ORDER BY i) AS v
+  FROM (SELECT i, CASE i WHEN 5002 THEN 1e308 WHEN 5003 THEN -1e308 ELSE 1 END::float8 AS x
+        FROM generate_series(1, 6000) i) s) q;
+SELECT count(v) FROM (SELECT gpu_movstd(x, 2) OVER (ORDER BY i) AS v
+  FROM (SELECT i, CASE i WHEN 5002 THEN 1.7976931348623157e308 WHEN 5003 THEN -1.7976931348623157e308 ELSE 1 END::float8 AS x
+        FROM generate_series(1, 6000) i) s) q;
 
 -- Errors: the window, numeric (no silent cast), the GPU (no kernel yet:
 -- auto says why), another type.
