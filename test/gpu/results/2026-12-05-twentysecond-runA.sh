@@ -19,7 +19,7 @@ make -s test/engine/engine_test test/engine/moments_test >/dev/null 2>&1
 QUICK=1 bash test/gpu/run.sh 16 /tmp/gpu-logs
 rc=$?
 wait
-tail -n 3 "$OUT/engine_test.txt" "$OUT/moments_test.txt"
+tail -3 "$OUT/engine_test.txt" "$OUT/moments_test.txt"
 tar -C /tmp -czf "$OUT/gpu-logs.tar.gz" gpu-logs 2>/dev/null
 date -u
 exit $rc
