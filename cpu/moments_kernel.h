@@ -376,13 +376,31 @@ MkNarrowLoop(MomScan *ms, const char *in, const char *lag, int64_t b, int64_t po
 	return bad;
 }
 
-/* The loop for each input type (NAME_f8, ...), a kernel's entry points. */
+/*
+ * A file's narrow loops, one for each input type, and GETTER(type), which
+ * returns the one of a type (MomNarrowFn).
+ */
 #define MK_NARROW_FN(NAME, TYPE) \
 static int64_t \
 NAME(MomScan *ms, const char *in, const char *lag, int64_t b, int64_t pos0, int64_t np, \
 	 int64_t rowpos0, int u, gs_i128 *s1p, uint64_t *s2) \
 { \
 	return MkNarrowLoop(ms, in, lag, b, pos0, np, rowpos0, u, s1p, s2, TYPE); \
+}
+#define MK_NARROW_LOOPS(GETTER) \
+MK_NARROW_FN(NarrowI2, GS_INT2) \
+MK_NARROW_FN(NarrowI4, GS_INT4) \
+MK_NARROW_FN(NarrowI8, GS_INT8) \
+MK_NARROW_FN(NarrowF4, GS_FLOAT4) \
+MK_NARROW_FN(NarrowF8, GS_FLOAT8) \
+MomNarrowFn \
+GETTER(GsElemType type) \
+{ \
+	static const MomNarrowFn fns[] = { \
+		[GS_INT2] = NarrowI2,[GS_INT4] = NarrowI4,[GS_INT8] = NarrowI8, \
+		[GS_FLOAT4] = NarrowF4,[GS_FLOAT8] = NarrowF8 \
+	}; \
+	return fns[type]; \
 }
 
 #endif							/* GPUSCAN_CPU_MOMENTS_KERNEL_H */

@@ -136,23 +136,8 @@ AddLimbs(uint64_t *x, int n, gs_u128 v, int sh, int neg)
 	}
 }
 
-MK_NARROW_FN(NarrowI2, GS_INT2)
-MK_NARROW_FN(NarrowI4, GS_INT4)
-MK_NARROW_FN(NarrowI8, GS_INT8)
-MK_NARROW_FN(NarrowF4, GS_FLOAT4)
-MK_NARROW_FN(NarrowF8, GS_FLOAT8)
-
-/* The portable narrow loop of a type. */
-MomNarrowFn
-gs_cpu_moments_narrow(GsElemType type)
-{
-	static const MomNarrowFn fns[] = {
-		[GS_INT2] = NarrowI2,[GS_INT4] = NarrowI4,[GS_INT8] = NarrowI8,
-		[GS_FLOAT4] = NarrowF4,[GS_FLOAT8] = NarrowF8
-	};
-
-	return fns[type];
-}
+/* The portable narrow loop of a type (gs_cpu_moments_narrow). */
+MK_NARROW_LOOPS(gs_cpu_moments_narrow)
 
 /* Start a scan. */
 void
