@@ -100,7 +100,7 @@ endif
 
 # ---- fuzzing (clang with libFuzzer; scripts/common.sh setup_fuzz_packages) --
 # test/fuzz/fuzz_cpu_engine: the CPU engine against test/engine/reference.h on
-# inputs libFuzzer makes up; test/fuzz/fuzz_accum: the exact accumulator
+# inputs libFuzzer makes up (the variance scans against the aggregates' state); test/fuzz/fuzz_accum: the exact accumulator
 # (core/accum.h) against the same reference's windows.  `make fuzz` runs
 # each for half of FUZZ_SECONDS from its committed seeds (test/fuzz/corpus/,
 # test/fuzz/corpus-accum/); what they find goes to FUZZ_SCRATCH, with their

@@ -1,6 +1,7 @@
 /*
  * test/fuzz/fuzz_cpu_engine.c — libFuzzer target: the CPU engine
- * (gs_cpu_scan) against the slow exact reference of test/engine/reference.h.
+ * (gs_cpu_scan) against the slow exact reference of test/engine/reference.h,
+ * and its variance scans against the aggregates' state (MomentsCheck).
  *
  * Each input is decoded into one scan request; the engine's results are
  * compared bit for bit with the reference's (NaNs alike), errors included,
@@ -29,7 +30,9 @@
  *              that blocks of the engine see different values
  *   byte 6     null bitmap pattern bytes, 1 + byte 6 % 64 (with bit 7)
  *   bytes 7-9  only for a window operator (byte 0 bits 3-4 = 3):
- *              byte 7 bits 0-1 movsum, movavg, cumavg, movsum;
+ *              byte 7 bits 0-1 movsum, movavg, cumavg, or 3: a variance
+ *              scan (movvar, movstd, cumvar, cumstd by bits 3-4, checked by
+ *              MomentsCheck);
  *              bit 2 the values are read through a reader source as well
  *              (windows from byte 9), and must give the same outcome;
  *              u = byte 7 bits 3-7 | byte 8 << 5 (0 to 8191): the window is
@@ -46,6 +49,7 @@
  * Window operators count the interrupt interval in positions (NULLs too).
  */
 #include "../../core/engine.h"
+#include "../../core/moments.h"
 #include "../../cpu/cpu_simd.h"
 #include "../engine/reference.h"
 #include "fuzz_reference.h"
@@ -83,7 +87,8 @@ Fail(const GsScanSpec *spec, int64_t nvalues, const char *why)
 {
 	static const char *const types[] = {"int2", "int4", "int8", "float4", "float8"};
 
-	static const char *const ops[] = {"sum", "max", "min", "movsum", "movavg", "cumavg"};
+	static const char *const ops[] = {"sum", "max", "min", "movsum", "movavg", "cumavg",
+	"movvar", "movstd", "cumvar", "cumstd"};
 
 	fprintf(stderr, "MISMATCH: %s %s%s, window %lld, %s engine, %lld positions in rows of %lld, "
 			"%lld values, %s: %s\n",
@@ -231,6 +236,153 @@ ValuesThrough(const GsScanSpec *spec, int64_t p)
 }
 
 /* Decode one input into a scan, run engine and reference, compare. */
+/*
+ * The variance scans (byte 7 bits 0-1 = 3): the engine's loops for the CPU
+ * and the portable ones alike, bit for bit (results, their null bitmap,
+ * the error), and each result the exact path's over the aggregates' state
+ * of its window (core/moments.h), where that state takes the values
+ * exactly (bigint within 2^53); the element after the last result keeps
+ * its poison; the interrupt calls as for the other window operators.
+ */
+static void
+MomentsCheck(GsScanSpec *spec, int64_t nvalues)
+{
+	int64_t		n = spec->nitems,
+				L = spec->row_len,
+				w = spec->window,
+				k = 0,
+				kl = 0,
+				nout = 0,
+				bad = -1,
+				calls,
+				pos;
+	bool		f8 = spec->type != GS_FLOAT4,
+				moving = spec->op == GS_OP_MOVVAR || spec->op == GS_OP_MOVSTD,
+				exact_ref = true;
+	int			osz = f8 ? 8 : 4,
+				what = GS_MOMENT_SAMPLE |
+		(spec->op == GS_OP_MOVSTD || spec->op == GS_OP_CUMSTD ? GS_MOMENT_ROOT : 0),
+				saved = gs_cpu_simd;
+	size_t		nbytes = (size_t) (n + 7) / 8 + 1;
+	uint8_t    *rn1 = calloc(nbytes, 1),
+			   *rn2 = calloc(nbytes, 1);
+	char	   *o1 = malloc((size_t) (nvalues + 1) * osz),
+			   *o2 = malloc((size_t) (nvalues + 1) * osz);
+	void	   *m = malloc(gs_moments_bytes());
+	GsScanResult r1,
+				r2;
+	double	   *dv = malloc(sizeof(double) * (nvalues ? nvalues : 1));
+
+	memset(o1, REF_POISON, (size_t) (nvalues + 1) * osz);
+	memset(o2, REF_POISON, (size_t) (nvalues + 1) * osz);
+	spec->result = o1;
+	spec->result_nulls = rn1;
+	spec->interrupt = CountInterrupt;
+	interrupt_calls = 0;
+	gs_cpu_scan(spec, &r1);
+	calls = interrupt_calls;
+	spec->result = o2;
+	spec->result_nulls = rn2;
+	gs_cpu_simd = saved ? 0 : -1;
+	gs_cpu_scan(spec, &r2);
+	gs_cpu_simd = saved;
+	if (r1.status != r2.status || r1.error_position != r2.error_position ||
+		memcmp(rn1, rn2, nbytes) != 0 || memcmp(o1, o2, (size_t) (nvalues + 1) * osz) != 0)
+		Fail(spec, nvalues, "the portable loops differ from the CPU's");
+
+	/* the reference: the aggregates' state of each window */
+	for (k = 0; k < nvalues; k++)
+	{
+		const char *v = spec->values;
+
+		switch (spec->type)
+		{
+			case GS_INT2:
+				dv[k] = ((const int16_t *) v)[k];
+				break;
+			case GS_INT4:
+				dv[k] = ((const int32_t *) v)[k];
+				break;
+			case GS_INT8:
+				dv[k] = (double) ((const int64_t *) v)[k];
+				exact_ref &= ((const int64_t *) v)[k] >= -(INT64_C(1) << 53) &&
+					((const int64_t *) v)[k] <= (INT64_C(1) << 53);
+				break;
+			case GS_FLOAT4:
+				dv[k] = ((const float *) v)[k];
+				break;
+			default:
+				dv[k] = ((const double *) v)[k];
+		}
+	}
+	k = 0;
+	for (pos = 0; pos < n && exact_ref; pos++)
+	{
+		bool		has = !spec->nulls || gs_bit_get(spec->nulls, pos);
+		double		want,
+					got;
+		uint64_t	u;
+		int			rc;
+
+		if (pos % L == 0)
+		{
+			gs_moments_init(m);
+			kl = k;
+		}
+		if (moving && pos % L >= w && (!spec->nulls || gs_bit_get(spec->nulls, pos - w)))
+		{
+			memcpy(&u, &dv[kl++], 8);
+			gs_moments_move(m, u, -1);
+		}
+		if (!has)
+		{
+			if (gs_bit_get(rn1, pos))
+				Fail(spec, nvalues, "a result at a NULL position");
+			continue;
+		}
+		memcpy(&u, &dv[k++], 8);
+		gs_moments_move(m, u, 1);
+		rc = gs_moments_result_exact(gs_moments_s1(m), gs_moments_s2(m), what, f8, &want);
+		if (rc == GS_ACCUM_OVERFLOW)
+		{
+			bad = pos;
+			break;
+		}
+		if (gs_bit_get(rn1, pos) != (rc != GS_ACCUM_EMPTY))
+			Fail(spec, nvalues, "a result NULL where the reference has one, or the other way");
+		if (rc == GS_ACCUM_EMPTY)
+			continue;
+		got = f8 ? ((double *) o1)[nout] : ((float *) o1)[nout];
+		if (memcmp(&got, &want, 8) != 0 && !(isnan(got) && isnan(want)))
+			Fail(spec, nvalues, "a result is not the exact path's over its window's state");
+		nout++;
+	}
+	if (exact_ref)
+	{
+		if (bad >= 0 ? r1.status != GS_ERR_FLOAT_OVERFLOW || r1.error_position != bad
+			: r1.status != GS_OK)
+			Fail(spec, nvalues, "the error (or none) is not the reference's");
+		if (bad < 0)
+		{
+			for (int i = 0; i < osz; i++)
+				if ((uint8_t) o1[nout * osz + i] != (uint8_t) REF_POISON)
+					Fail(spec, nvalues, "the element after the last result lost its poison");
+		}
+	}
+	{
+		char		why[256];
+
+		if (!InterruptsOk(r1.status == GS_OK ? n : r1.error_position + 1, calls, why, sizeof(why)))
+			Fail(spec, nvalues, why);
+	}
+	free(rn1);
+	free(rn2);
+	free(o1);
+	free(o2);
+	free(m);
+	free(dv);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -269,7 +421,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	memset(&spec, 0, sizeof(spec));
 	spec.type = (GsElemType) ((flags & 7) % 5);
-	spec.op = windowed ? (GsScanOp) (GS_OP_MOVSUM + (b7 & 3) % 3) : (GsScanOp) ((flags >> 3) & 3);
+	spec.op = !windowed ? (GsScanOp) ((flags >> 3) & 3)
+		: (b7 & 3) == 3 ? (GsScanOp) (GS_OP_MOVVAR + ((b7 >> 3) & 3))
+		: (GsScanOp) (GS_OP_MOVSUM + (b7 & 3));
 	spec.exclusive = (flags & 0x20) && spec.op == GS_OP_SUM;
 	gs_cpu_simd = (flags & 0x40) ? 0 : -1;
 	isz = gs_type_size(spec.type);
@@ -296,7 +450,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	spec.row_len = row == 0 || row > nitems ? (nitems > 0 ? nitems : 1) : row;
 	nitems -= nitems % spec.row_len;
 	spec.nitems = nitems;
-	if (spec.op == GS_OP_MOVSUM || spec.op == GS_OP_MOVAVG)
+	if (GS_OP_IS_MOVING(spec.op))
 	{
 		spec.window = 1 + u;
 		if (flags & 0x20)
@@ -325,6 +479,14 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (given > 0 && given * run < nvalues)
 		Repeat(values, values, given * run * isz, nvalues * isz);
 	spec.values = values;
+
+	if (GS_OP_IS_MOMENTS(spec.op))
+	{
+		MomentsCheck(&spec, nvalues);
+		free(nulls);
+		free(values);
+		return 0;
+	}
 
 	/* results, poisoned one element past the end */
 	got = malloc((size_t) ((nvalues + 1) * osz));
