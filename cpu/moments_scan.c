@@ -7,19 +7,22 @@
  * adds its mantissa and its mantissa's square shifted to their places, the
  * value leaving subtracts them, so every window's sums are exact however
  * long the row.  At each position with a value, N = n S2 - S1^2 (exact)
- * gives the variance N 2^2u / (n (n - 1)), rounded once by core/moments.c
- * (a fast quotient or root with a proved bound, else integer division and
- * square root).  Beside the sums the window counts its values, NaNs and
- * infinities, which give NULL (fewer than two values) and NaN.
+ * gives the variance N 2^2u / (n (n - 1)), rounded once: from N's top bits
+ * with a proved bound (cpu/moments_kernel.h), else by core/moments.c's
+ * exact path (integer division and square root).  Beside the sums the
+ * window counts its values, NaNs and infinities, which give NULL (fewer
+ * than two values) and NaN.
  *
  * The unit and widths are chosen block by block (cpu/window.c's blocks of
  * positions) from the values entering and leaving and the sums carried in:
  * the unit is the lowest bit any of them holds, and the widths bound every
  * sum the block reaches (the sums carried in plus every value moved), so
- * a block of ordinary values runs with S1 in 128 bits and S2 in 256, and
- * only one whose window spans more than about 2^60 in magnitude runs with
- * limbs.  Between blocks the sums are kept over the whole range
- * (GsMomentsState), the state the window forms carry between blocks.
+ * a block of ordinary values runs with S1 in 128 bits and S2 in 256 (the
+ * narrow loop, cpu/moments_kernel.h, built portable here and with FMA in
+ * cpu/avx2_moments.c), and only one whose window spans more than about
+ * 2^60 in magnitude runs with limbs (WideLoop).  Between blocks the sums
+ * are kept over the whole range (GsMomentsState), the state the window
+ * forms carry between blocks.
  */
 #include "moments_kernel.h"
 
