@@ -260,7 +260,14 @@ MkNarrowLoop(MomScan *ms, const char *in, const char *lag, int64_t b, int64_t po
 	GsMomentsState *st = &ms->st;
 	int64_t		w = ms->window,
 				ki = 0,
-				kl = 0;
+				kl = 0,
+				report_from = ms->spec->report_from,
+				nout = ms->nout,
+				nvalues = st->nvalues,
+				nan = st->nan,
+				pinf = st->pinf,
+				ninf = st->ninf,
+				rb_at = pos0 >> 3;
 	gs_i128		s1 = *s1p;
 	gs_u128		slo = ((gs_u128) s2[1] << 64) | s2[0],
 				shi = ((gs_u128) s2[3] << 64) | s2[2];
@@ -269,14 +276,20 @@ MkNarrowLoop(MomScan *ms, const char *in, const char *lag, int64_t b, int64_t po
 				f8 = ms->f8_out;
 	char	   *out = (char *) ms->spec->result;
 	int64_t		bad = -1;
+	uint8_t		rbyte = rn[rb_at];	/* the result bitmap's byte now, stored as it is left */
 	MkBatch		bt;
 
+	/*
+	 * (counters in locals: with -fno-strict-aliasing each store of a result
+	 * would otherwise reload them)
+	 */
 	bt.n = 0;
 	for (int64_t i = 0; i < np; i++)
 	{
 		int64_t		pos = pos0 + i;
 		bool		enter = !nulls || gs_bit_get(nulls, pos);
 		bool		leave = nulls ? rowpos0 + i >= w && gs_bit_get(nulls, pos - w) : b > 0;
+		bool		has;
 
 		for (int mv = 0; mv < 2; mv++)
 		{
@@ -296,15 +309,15 @@ MkNarrowLoop(MomScan *ms, const char *in, const char *lag, int64_t b, int64_t po
 				continue;
 			c = sub ? MkDecode(type, lag, kl++, &m, &place, &neg)
 				: MkDecode(type, in, ki++, &m, &place, &neg);
-			st->nvalues += sub ? -1 : 1;
+			nvalues += sub ? -1 : 1;
 			if (unlikely(c != V_NUM))
 			{
 				if (c == V_NAN)
-					st->nan += sub ? -1 : 1;
+					nan += sub ? -1 : 1;
 				else if (c == V_PINF)
-					st->pinf += sub ? -1 : 1;
+					pinf += sub ? -1 : 1;
 				else if (c == V_NINF)
-					st->ninf += sub ? -1 : 1;
+					ninf += sub ? -1 : 1;
 				continue;
 			}
 			tz = gs_ctz64(m);
@@ -338,18 +351,23 @@ MkNarrowLoop(MomScan *ms, const char *in, const char *lag, int64_t b, int64_t po
 				shi += thi + (slo < tlo);
 			}
 		}
-		if (!enter || st->nvalues < 2)
+		/* the result's bit */
+		has = enter && nvalues >= 2;
+		if ((pos >> 3) != rb_at)
 		{
-			gs_bit_set(rn, pos, false);
-			continue;
+			rn[rb_at] = rbyte;
+			rb_at = pos >> 3;
+			rbyte = rn[rb_at];
 		}
-		gs_bit_set(rn, pos, true);
-		if (unlikely(st->nan | st->pinf | st->ninf))
+		rbyte = (uint8_t) ((rbyte & ~(1 << (pos & 7))) | (has << (pos & 7)));
+		if (!has)
+			continue;
+		if (unlikely(nan | pinf | ninf))
 		{
 			if (f8)
-				((double *) out)[ms->nout++] = NAN;
+				((double *) out)[nout++] = NAN;
 			else
-				((float *) out)[ms->nout++] = NAN;
+				((float *) out)[nout++] = NAN;
 			continue;
 		}
 		{
@@ -357,17 +375,23 @@ MkNarrowLoop(MomScan *ms, const char *in, const char *lag, int64_t b, int64_t po
 			(uint64_t) shi, (uint64_t) (shi >> 64)};
 			int			j = bt.n++;
 
-			MkNumerator(s1, l4, (uint64_t) st->nvalues, bt.N[j]);
-			bt.cnt[j] = (uint64_t) st->nvalues;
-			bt.out[j] = ms->nout++;
+			MkNumerator(s1, l4, (uint64_t) nvalues, bt.N[j]);
+			bt.cnt[j] = (uint64_t) nvalues;
+			bt.out[j] = nout++;
 			bt.vk[j] = ki - 1;
-			bt.report[j] = pos >= ms->spec->report_from;
+			bt.report[j] = pos >= report_from;
 			if (bt.n == MK_BATCH && (bad = MkFlush(ms, &bt, 2 * u, root, sample, f8, out)) >= 0)
 				break;
 		}
 	}
 	if (bad < 0 && bt.n > 0)
 		bad = MkFlush(ms, &bt, 2 * u, root, sample, f8, out);
+	rn[rb_at] = rbyte;
+	ms->nout = nout;
+	st->nvalues = nvalues;
+	st->nan = nan;
+	st->pinf = pinf;
+	st->ninf = ninf;
 	*s1p = s1;
 	s2[0] = (uint64_t) slo;
 	s2[1] = (uint64_t) (slo >> 64);
