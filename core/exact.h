@@ -530,7 +530,11 @@ gs_order_takes(int64_t ka, int64_t kb)
 
 /* ---------- wide accumulators: L limbs of 64 bits, two's complement ---------- */
 
-/* acc += (neg ? -1 : 1) * m * 2^sh, m < 2^53, sh >= 0, over L limbs (sh + 53 < 64 * L). */
+/*
+ * acc += (neg ? -1 : 1) * m * 2^sh, sh >= 0, over L limbs (modulo 2^(64 L));
+ * m * 2^sh must lie within them (the sums of doubles: m < 2^53, sh + 53 <
+ * 64 L).
+ */
 GS_HD void
 gs_wide_add(uint64_t *acc, int nlimbs, int neg, uint64_t m, int sh)
 {
@@ -577,6 +581,28 @@ gs_wide_add(uint64_t *acc, int nlimbs, int neg, uint64_t m, int sh)
 		}
 		for (i = k + 2; b1 && i < nlimbs; i++)
 			b1 = acc[i]-- == 0;
+	}
+}
+
+/*
+ * y (ny limbs) = floor(x 2^d), x of nx limbs sign-extended above (sign:
+ * two's complement; else zero-extended) and zeros below: bits [64 j - d,
+ * 64 j - d + 64) of x into limb j of y.
+ */
+GS_HD void
+gs_wide_shift(const uint64_t *x, int nx, int sign, int d, uint64_t *y, int ny)
+{
+	uint64_t	sext = sign && (x[nx - 1] >> 63) ? ~UINT64_C(0) : 0;
+
+	for (int j = 0; j < ny; j++)
+	{
+		int64_t		lo = 64 * (int64_t) j - d;
+		int64_t		li = lo >= 0 ? lo / 64 : -((-lo + 63) / 64);
+		int			bi = (int) (lo - 64 * li);
+		uint64_t	x0 = li < 0 ? 0 : li >= nx ? sext : x[li],
+					x1 = li + 1 < 0 ? 0 : li + 1 >= nx ? sext : x[li + 1];
+
+		y[j] = bi ? (x0 >> bi) | (x1 << (64 - bi)) : x0;
 	}
 }
 
@@ -795,17 +821,15 @@ gs_round_quotient(int neg, gs_u128 mag, int sticky_in, int e, uint64_t c, int f8
 #endif
 
 /*
- * The double nearest to y + corr, known within bound (y a double, corr
- * within one and a half of its ulps), into *out: y or a neighbour, where
- * y + corr with the bound lies inside that one's rounding interval (half
- * the gap below a power of two); false where it does not.
+ * The number nearest to y + corr, y a number of a format whose unit in the
+ * last place at y is ulp and just below y is low (ulp / 2 at a power of
+ * two), corr within one and a half of them, known within bound: y or a
+ * neighbour, where y + corr with the bound lies inside that one's rounding
+ * interval; false where it does not.
  */
 GS_HD bool
-gs_round_near(double y, double corr, double bound, double *out)
+gs_round_near_in(double y, double corr, double bound, double ulp, double low, double *out)
 {
-	double		ulp = gs_f64_from_bits(gs_f64_bits(y) & UINT64_C(0x7ff0000000000000)) * 0x1p-52,
-				low = (gs_f64_bits(y) & ((UINT64_C(1) << 52) - 1)) == 0 ? ulp / 2 : ulp;
-
 	if (corr + bound < ulp / 2 && corr - bound > -low / 2)
 		*out = y;
 	else if (corr - bound > ulp / 2 && corr + bound < 1.5 * ulp)
@@ -815,6 +839,16 @@ gs_round_near(double y, double corr, double bound, double *out)
 	else
 		return false;
 	return true;
+}
+
+/* The same for a double y, to double (gs_round_near_in). */
+GS_HD bool
+gs_round_near(double y, double corr, double bound, double *out)
+{
+	double		ulp = gs_f64_from_bits(gs_f64_bits(y) & UINT64_C(0x7ff0000000000000)) * 0x1p-52;
+
+	return gs_round_near_in(y, corr, bound, ulp,
+							(gs_f64_bits(y) & ((UINT64_C(1) << 52) - 1)) == 0 ? ulp / 2 : ulp, out);
 }
 
 /*
@@ -827,19 +861,10 @@ gs_round_near_float(double y, double corr, double bound, double *out)
 {
 	double		f = (double) (float) y,
 				c = (y - f) + corr,
-				ulp = gs_f64_from_bits(gs_f64_bits(f) & UINT64_C(0x7ff0000000000000)) * 0x1p-23,
-				low = (gs_f64_bits(f) & ((UINT64_C(1) << 52) - 1)) == 0 ? ulp / 2 : ulp;
+				ulp = gs_f64_from_bits(gs_f64_bits(f) & UINT64_C(0x7ff0000000000000)) * 0x1p-23;
 
-	bound += (c < 0 ? -c : c) * 0x1p-52;
-	if (c + bound < ulp / 2 && c - bound > -low / 2)
-		*out = f;
-	else if (c - bound > ulp / 2 && c + bound < 1.5 * ulp)
-		*out = f + ulp;
-	else if (c + bound < -low / 2 && c - bound > -1.5 * low)
-		*out = f - low;
-	else
-		return false;
-	return true;
+	return gs_round_near_in(f, c, bound + (c < 0 ? -c : c) * 0x1p-52, ulp,
+							(gs_f64_bits(f) & ((UINT64_C(1) << 52) - 1)) == 0 ? ulp / 2 : ulp, out);
 }
 
 /* Largest count the fast quotient takes (gs_quotient_fast): below 2^52. */

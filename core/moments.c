@@ -184,17 +184,7 @@ gs_moments_numerator(const uint64_t *s1, int l1, const uint64_t *s2, int l2, uin
 static void
 Window(const uint64_t *N, int nl, int s, uint64_t *w, int *sticky)
 {
-	for (int j = 0; j < 4; j++)
-	{
-		/* limb j of the result holds bits [64 j - s, 64 j - s + 64) of N */
-		int			lo = 64 * j - s;
-		int			li = lo >= 0 ? lo / 64 : -((-lo + 63) / 64);
-		int			bi = lo - 64 * li;
-		uint64_t	x0 = li >= 0 && li < nl ? N[li] : 0;
-		uint64_t	x1 = li + 1 >= 0 && li + 1 < nl ? N[li + 1] : 0;
-
-		w[j] = bi ? (x0 >> bi) | (x1 << (64 - bi)) : x0;
-	}
+	gs_wide_shift(N, nl, 0, s, w, 4);
 	*sticky = 0;
 	if (s < 0)
 	{
@@ -362,7 +352,6 @@ Fast(const uint64_t *N, int nl, int u, uint64_t c1, uint64_t c2, bool root, doub
 }
 
 /* ---------- the top digits' path ---------- */
-
 
 /*
  * A normalised accumulator's sum as (h + l) * 2^e: its top four digits T

@@ -31,7 +31,6 @@ MkDecode(GsElemType type, const char *p, int64_t i, uint64_t *m, int *place, int
 {
 	uint64_t	u,
 				mag;
-	uint32_t	ef;
 
 	switch (type)
 	{
@@ -56,15 +55,12 @@ MkDecode(GsElemType type, const char *p, int64_t i, uint64_t *m, int *place, int
 			u = ((const uint64_t *) p)[i];
 			break;
 	}
-	mag = u & ~(UINT64_C(1) << 63);
+	mag = u & ~GS_SIGN_BIT(1);
 	if (mag == 0)
 		return V_ZERO;
-	if (mag >= UINT64_C(0x7ff0000000000000))
-		return mag > UINT64_C(0x7ff0000000000000) ? V_NAN : (u >> 63) ? V_NINF : V_PINF;
-	ef = (uint32_t) (mag >> 52);
-	*m = (mag & ((UINT64_C(1) << 52) - 1)) | (ef ? UINT64_C(1) << 52 : 0);
-	*place = (int) (ef ? ef : 1) - 1075;
-	*neg = (int) (u >> 63);
+	if (mag >= GS_INF_BITS(1))
+		return mag > GS_INF_BITS(1) ? V_NAN : (u >> 63) ? V_NINF : V_PINF;
+	*neg = gs_f64_parts(u, m, place);
 	return V_NUM;
 }
 

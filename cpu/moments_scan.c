@@ -51,94 +51,6 @@ Analyse(GsElemType type, const char *v, int64_t n, int *lo, int *hi)
 	}
 }
 
-/* Index of the lowest set bit of n limbs, or -1 when all are zero. */
-static int
-LowBit(const uint64_t *x, int n)
-{
-	for (int i = 0; i < n; i++)
-		if (x[i])
-			return 64 * i + gs_ctz64(x[i]);
-	return -1;
-}
-
-/* Bits of the magnitude of a nonzero number of n limbs (sign: two's complement). */
-static int
-MagBits(const uint64_t *x, int n, bool sign)
-{
-	uint64_t	sext = sign && (x[n - 1] >> 63) ? ~UINT64_C(0) : 0;
-	int			i;
-
-	for (i = n - 1; i > 0 && x[i] == sext; i--)
-		;
-	/* a negative number's magnitude has at most the bits its complement has, plus one */
-	return 64 * i + 64 - (x[i] == sext ? 64 : gs_clz64(x[i] ^ sext)) + (sext != 0);
-}
-
-/* Limb i of a number of n limbs, sign-extended above, zeros below. */
-static inline uint64_t
-LimbAt(const uint64_t *x, int n, int64_t i, uint64_t sext)
-{
-	return i < 0 ? 0 : i >= n ? sext : x[i];
-}
-
-/*
- * y (ny limbs) = x (nx limbs) 2^d, sign-extended (sign) or zero-extended
- * above; with d < 0 the bits shifted out are zero.
- */
-static void
-ShiftInto(const uint64_t *x, int nx, bool sign, int d, uint64_t *y, int ny)
-{
-	uint64_t	sext = sign && (x[nx - 1] >> 63) ? ~UINT64_C(0) : 0;
-
-	for (int j = 0; j < ny; j++)
-	{
-		int64_t		lo = 64 * (int64_t) j - d;
-		int64_t		li = lo >= 0 ? lo / 64 : -((-lo + 63) / 64);
-		int			bi = (int) (lo - 64 * li);
-		uint64_t	x0 = LimbAt(x, nx, li, sext),
-					x1 = LimbAt(x, nx, li + 1, sext);
-
-		y[j] = bi ? (x0 >> bi) | (x1 << (64 - bi)) : x0;
-	}
-}
-
-/* x (n limbs, modulo 2^64n) += v 2^sh, or -= when neg. */
-static inline __attribute__((always_inline)) void
-AddLimbs(uint64_t *x, int n, gs_u128 v, int sh, int neg)
-{
-	int			q = sh >> 6,
-				r = sh & 63;
-	uint64_t	lo = (uint64_t) v,
-				hi = (uint64_t) (v >> 64),
-				w[3];
-	uint64_t	c = 0;
-
-	w[0] = lo << r;
-	w[1] = r ? (hi << r) | (lo >> (64 - r)) : hi;
-	w[2] = r ? hi >> (64 - r) : 0;
-	for (int i = q; i < n; i++)
-	{
-		uint64_t	a = i - q < 3 ? w[i - q] : 0;
-
-		if (i - q >= 3 && c == 0)
-			break;
-		if (!neg)
-		{
-			gs_u128		s = (gs_u128) x[i] + a + c;
-
-			x[i] = (uint64_t) s;
-			c = (uint64_t) (s >> 64);
-		}
-		else
-		{
-			uint64_t	d = x[i] - a - c;
-
-			c = (x[i] < a) || (x[i] - a < c);
-			x[i] = d;
-		}
-	}
-}
-
 /* The portable narrow loop of a type (gs_cpu_moments_narrow). */
 MK_NARROW_LOOPS(gs_cpu_moments_narrow)
 
@@ -228,9 +140,15 @@ WideLoop(MomScan *ms, const char *in, const char *lag, int64_t b, int64_t pos0, 
 				int			tz = gs_ctz64(m),
 							sh = place + tz - u;
 
+				gs_u128		m2;
+
 				m >>= tz;
-				AddLimbs(ws->s1, ws->l1, m, sh, neg ^ (sign < 0));
-				AddLimbs(ws->s2, ws->l2, (gs_u128) m * m, 2 * sh, sign < 0);
+				m2 = (gs_u128) m * m;
+				/* m and m^2 are odd: their lowest limbs lie within the sums */
+				gs_wide_add(ws->s1, ws->l1, neg ^ (sign < 0), m, sh);
+				gs_wide_add(ws->s2, ws->l2, sign < 0, (uint64_t) m2, 2 * sh);
+				if (m2 >> 64)
+					gs_wide_add(ws->s2, ws->l2, sign < 0, (uint64_t) (m2 >> 64), 2 * sh + 64);
 			}
 			else if (c == V_NAN)
 				st->nan += sign;
@@ -277,8 +195,10 @@ gs_cpu_moments_block(MomScan *ms, const char *in, int64_t a, const char *lag, in
 	GsMomentsState *st = &ms->st;
 	int			lo = INT32_MAX,
 				hi = NO_PLACE,
-				lsb1 = LowBit(st->s1, GS_MOM_LIMBS1),
-				lsb2 = LowBit(st->s2, GS_MOM_LIMBS2),
+				lsb1,
+				lsb2,
+				mag1 = gs_wide_bits(st->s1, GS_MOM_LIMBS1, &lsb1),
+				mag2 = gs_wide_bits(st->s2, GS_MOM_LIMBS2, &lsb2),
 				top1 = NO_PLACE,
 				top2 = NO_PLACE,
 				u,
@@ -290,15 +210,16 @@ gs_cpu_moments_block(MomScan *ms, const char *in, int64_t a, const char *lag, in
 	Analyse(ms->type, in, a, &lo, &hi);
 	Analyse(ms->type, lag, b, &lo, &hi);
 	u = lo;
-	if (lsb1 >= 0)
+	/* (gs_wide_bits: a zero sum has its lowest bit at 64 limbs) */
+	if (lsb1 < 64 * GS_MOM_LIMBS1)
 	{
 		u = Min(u, st->unit + lsb1);
-		top1 = st->unit + MagBits(st->s1, GS_MOM_LIMBS1, true);
+		top1 = st->unit + mag1;
 	}
-	if (lsb2 >= 0)
+	if (lsb2 < 64 * GS_MOM_LIMBS2)
 	{
 		u = Min(u, (2 * st->unit + lsb2) >> 1);
-		top2 = 2 * st->unit + MagBits(st->s2, GS_MOM_LIMBS2, false);
+		top2 = 2 * st->unit + mag2;
 	}
 	if (u == INT32_MAX)
 		u = st->unit;
@@ -313,14 +234,14 @@ gs_cpu_moments_block(MomScan *ms, const char *in, int64_t a, const char *lag, in
 					s2[4];
 		gs_i128		s1;
 
-		ShiftInto(st->s1, GS_MOM_LIMBS1, true, st->unit - u, t1, 2);
-		ShiftInto(st->s2, GS_MOM_LIMBS2, false, 2 * (st->unit - u), s2, 4);
+		gs_wide_shift(st->s1, GS_MOM_LIMBS1, 1, st->unit - u, t1, 2);
+		gs_wide_shift(st->s2, GS_MOM_LIMBS2, 0, 2 * (st->unit - u), s2, 4);
 		s1 = (gs_i128) (((gs_u128) t1[1] << 64) | t1[0]);
 		bad = ms->narrow(ms, in, lag, b, pos0, np, rowpos0, u, &s1, s2);
 		t1[0] = (uint64_t) s1;
 		t1[1] = (uint64_t) ((gs_u128) s1 >> 64);
-		ShiftInto(t1, 2, true, 0, st->s1, GS_MOM_LIMBS1);
-		ShiftInto(s2, 4, false, 0, st->s2, GS_MOM_LIMBS2);
+		gs_wide_shift(t1, 2, 1, 0, st->s1, GS_MOM_LIMBS1);
+		gs_wide_shift(s2, 4, 0, 0, st->s2, GS_MOM_LIMBS2);
 		ms->acc_bits = Max(ms->acc_bits, 256);
 	}
 	else
@@ -329,11 +250,11 @@ gs_cpu_moments_block(MomScan *ms, const char *in, int64_t a, const char *lag, in
 
 		ws.l1 = Min((bits1 + 63) / 64, GS_MOM_LIMBS1);
 		ws.l2 = Min((bits2 + 63) / 64, GS_MOM_LIMBS2);
-		ShiftInto(st->s1, GS_MOM_LIMBS1, true, st->unit - u, ws.s1, ws.l1);
-		ShiftInto(st->s2, GS_MOM_LIMBS2, false, 2 * (st->unit - u), ws.s2, ws.l2);
+		gs_wide_shift(st->s1, GS_MOM_LIMBS1, 1, st->unit - u, ws.s1, ws.l1);
+		gs_wide_shift(st->s2, GS_MOM_LIMBS2, 0, 2 * (st->unit - u), ws.s2, ws.l2);
 		bad = WideLoop(ms, in, lag, b, pos0, np, rowpos0, u, &ws);
-		ShiftInto(ws.s1, ws.l1, true, 0, st->s1, GS_MOM_LIMBS1);
-		ShiftInto(ws.s2, ws.l2, false, 0, st->s2, GS_MOM_LIMBS2);
+		gs_wide_shift(ws.s1, ws.l1, 1, 0, st->s1, GS_MOM_LIMBS1);
+		gs_wide_shift(ws.s2, ws.l2, 0, 0, st->s2, GS_MOM_LIMBS2);
 		ms->acc_bits = Max(ms->acc_bits, 64 * ws.l2);
 	}
 	st->unit = u;

@@ -287,7 +287,7 @@ FixedSums(Scan *s, GsCall *call)
 
 	s->nlimbs = nl;
 	s->limbsums = MemoryContextAllocHuge(CurrentMemoryContext, Max(n * nl, 1) * sizeof(int64));
-	EngineScan(s, GS_INT4, b->op == GS_OP_MOVSUM || b->op == GS_OP_MOVAVG ? GS_OP_MOVSUM : GS_OP_SUM,
+	EngineScan(s, GS_INT4, GS_OP_IS_MOVING(b->op) ? GS_OP_MOVSUM : GS_OP_SUM,
 			   limbs, nl, s->limbsums, call);
 	pfree(limbs);
 	return true;
@@ -510,7 +510,7 @@ static void
 SumResults(Scan *s, NumOut *out)
 {
 	const NumBlock *b = s->b;
-	bool		moving = b->op == GS_OP_MOVSUM || b->op == GS_OP_MOVAVG;
+	bool		moving = GS_OP_IS_MOVING(b->op);
 	int64		k = 0,
 				kl = 0,
 				idx = 0;

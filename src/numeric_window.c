@@ -241,7 +241,7 @@ gpuscan_numeric_window(FunctionCallInfo fcinfo, GsScanOp op, const char *fname)
 
 	if (!wp->rows.started)
 	{
-		wp->rows.moving = op == GS_OP_MOVSUM || op == GS_OP_MOVAVG;
+		wp->rows.moving = GS_OP_IS_MOVING(op);
 		wp->rows.started = true;
 	}
 	if (!gpuscan_window_row(winobj, &wp->rows, cur, &read_block, fname))
