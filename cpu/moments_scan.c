@@ -34,10 +34,28 @@
 /* A place below any sum's (no bits). */
 #define NO_PLACE	(-(1 << 20))
 
-/* Widen [*lo, *hi) to the bits of n values: the lowest set and above the highest. */
+/*
+ * Widen [*lo, *hi) to the bits of n values: the lowest set and above the
+ * highest; floats by the engine's float analysis (core/analysis.c).
+ */
 static void
 Analyse(GsElemType type, const char *v, int64_t n, int *lo, int *hi)
 {
+	if (n == 0)
+		return;
+	if (type == GS_FLOAT4 || type == GS_FLOAT8)
+	{
+		bool		f8 = type == GS_FLOAT8;
+		GsFloatStats fs;
+
+		/* NaN, infinities and zeros left out */
+		gs_float_stats(v, n, f8, gs_simd_enabled(), &fs);
+		if (fs.lo == INT32_MAX)
+			return;
+		*lo = Min(*lo, fs.lo - GS_LO_BIAS(f8));
+		*hi = Max(*hi, gs_float_top_bit(fs.maxabs, f8) + 1);
+		return;
+	}
 	for (int64_t i = 0; i < n; i++)
 	{
 		uint64_t	m;
