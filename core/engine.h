@@ -148,16 +148,14 @@ typedef struct GsRunState
 /*
  * The exact state of a running variance (GS_OP_CUMVAR, GS_OP_CUMSTD) after
  * the values before a row, which the window forms carry from block to
- * block: the count of values, of which NaN and infinities; the sum of the
- * other values in units of 2^unit and of their exact squares in units of
- * 2^(2 unit).
+ * block: the count of values, of which NaN or infinities (nspecial: any
+ * makes the results NaN); the sum of the other values in units of 2^unit
+ * and of their exact squares in units of 2^(2 unit).
  */
 typedef struct GsMomentsState
 {
 	int64_t		nvalues;
-	int64_t		nan,
-				pinf,
-				ninf;
+	int64_t		nspecial;
 	int			unit;
 	uint64_t	s1[GS_MOM_LIMBS1];
 	uint64_t	s2[GS_MOM_LIMBS2];

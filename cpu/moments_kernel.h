@@ -17,9 +17,7 @@
 /* Classes of a value (MkDecode). */
 #define V_ZERO		0
 #define V_NUM		1
-#define V_NAN		2
-#define V_PINF		3
-#define V_NINF		4
+#define V_SPECIAL	2			/* NaN or an infinity: the window's results are NaN */
 
 /*
  * Value i of a packed array of a type: its class, and for a number its
@@ -59,7 +57,7 @@ MkDecode(GsElemType type, const char *p, int64_t i, uint64_t *m, int *place, int
 	if (mag == 0)
 		return V_ZERO;
 	if (mag >= GS_INF_BITS(1))
-		return mag > GS_INF_BITS(1) ? V_NAN : (u >> 63) ? V_NINF : V_PINF;
+		return V_SPECIAL;
 	*neg = gs_f64_parts(u, m, place);
 	return V_NUM;
 }
@@ -260,9 +258,7 @@ MkNarrowLoop(MomScan *ms, const char *in, const char *lag, int64_t b, int64_t po
 				report_from = ms->spec->report_from,
 				nout = ms->nout,
 				nvalues = st->nvalues,
-				nan = st->nan,
-				pinf = st->pinf,
-				ninf = st->ninf,
+				nspecial = st->nspecial,
 				rb_at = pos0 >> 3;
 	gs_i128		s1 = *s1p;
 	gs_u128		slo = ((gs_u128) s2[1] << 64) | s2[0],
@@ -308,12 +304,8 @@ MkNarrowLoop(MomScan *ms, const char *in, const char *lag, int64_t b, int64_t po
 			nvalues += sub ? -1 : 1;
 			if (unlikely(c != V_NUM))
 			{
-				if (c == V_NAN)
-					nan += sub ? -1 : 1;
-				else if (c == V_PINF)
-					pinf += sub ? -1 : 1;
-				else if (c == V_NINF)
-					ninf += sub ? -1 : 1;
+				if (c == V_SPECIAL)
+					nspecial += sub ? -1 : 1;
 				continue;
 			}
 			tz = gs_ctz64(m);
@@ -358,7 +350,7 @@ MkNarrowLoop(MomScan *ms, const char *in, const char *lag, int64_t b, int64_t po
 		rbyte = (uint8_t) ((rbyte & ~(1 << (pos & 7))) | (has << (pos & 7)));
 		if (!has)
 			continue;
-		if (unlikely(nan | pinf | ninf))
+		if (unlikely(nspecial))
 		{
 			if (f8)
 				((double *) out)[nout++] = NAN;
@@ -385,9 +377,7 @@ MkNarrowLoop(MomScan *ms, const char *in, const char *lag, int64_t b, int64_t po
 	rn[rb_at] = rbyte;
 	ms->nout = nout;
 	st->nvalues = nvalues;
-	st->nan = nan;
-	st->pinf = pinf;
-	st->ninf = ninf;
+	st->nspecial = nspecial;
 	*s1p = s1;
 	s2[0] = (uint64_t) slo;
 	s2[1] = (uint64_t) (slo >> 64);

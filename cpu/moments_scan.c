@@ -168,12 +168,8 @@ WideLoop(MomScan *ms, const char *in, const char *lag, int64_t b, int64_t pos0, 
 				if (m2 >> 64)
 					gs_wide_add(ws->s2, ws->l2, sign < 0, (uint64_t) (m2 >> 64), 2 * sh + 64);
 			}
-			else if (c == V_NAN)
-				st->nan += sign;
-			else if (c == V_PINF)
-				st->pinf += sign;
-			else if (c == V_NINF)
-				st->ninf += sign;
+			else if (c == V_SPECIAL)
+				st->nspecial += sign;
 		}
 		if (!enter || st->nvalues < 2)
 		{
@@ -184,7 +180,7 @@ WideLoop(MomScan *ms, const char *in, const char *lag, int64_t b, int64_t pos0, 
 		{
 			double		r;
 
-			if (st->nan | st->pinf | st->ninf)
+			if (st->nspecial)
 				r = NAN;
 			else
 			{
