@@ -26,11 +26,11 @@ gs_accum_init_kind(GsAccum *a, int kind)
 	a->hi = -1;
 }
 
-/* The place of digit 0's lowest bit: 2^-149, 2^-1074 or (squares) 2^-2148. */
+/* The place of digit 0's lowest bit: 2^-149, 2^-1074 or (squares, products) 2^-2148. */
 static int
 Unit0(const GsAccum *a)
 {
-	return a->kind == GS_ACCUM_SQUARES ? -2148 : a->kind == GS_ACCUM_DOUBLES ? -1074 : -149;
+	return a->kind >= GS_ACCUM_SQUARES ? -2148 : a->kind == GS_ACCUM_DOUBLES ? -1074 : -149;
 }
 
 /*
@@ -360,7 +360,7 @@ gs_accum_deserialize(const uint8_t *buf, size_t n, GsAccum *a, int *kind)
 				nd;
 	int			ndigits;
 
-	if (n < SERIAL_HEADER || buf[0] != SERIAL_VERSION || buf[1] > GS_ACCUM_SQUARES)
+	if (n < SERIAL_HEADER || buf[0] != SERIAL_VERSION || buf[1] > GS_ACCUM_PRODUCTS)
 		return false;
 	*kind = buf[1];
 	if (a == NULL)

@@ -55,13 +55,14 @@ extern "C"
 #define GS_ACCUM_FLOATS		0	/* real values */
 #define GS_ACCUM_DOUBLES	1	/* double precision values */
 #define GS_ACCUM_SQUARES	2	/* the exact squares of double precision values */
+#define GS_ACCUM_PRODUCTS	3	/* the exact products of pairs of them (core/comoments.h) */
 
 /* Moves between normalisations: each adds less than 2^32 to a digit. */
 #define GS_ACCUM_PENDING_MAX	(1 << 30)
 
 typedef struct GsAccum
 {
-	int32_t		kind;			/* GS_ACCUM_FLOATS, _DOUBLES or _SQUARES */
+	int32_t		kind;			/* GS_ACCUM_FLOATS, _DOUBLES, _SQUARES or _PRODUCTS */
 	int32_t		ndigits;		/* GS_ACCUM_DIGITS_F8, _F4 or _SQ */
 	int32_t		lo,
 				hi;				/* digits [lo, hi] may be nonzero; hi < lo: all zero */
@@ -75,15 +76,15 @@ typedef struct GsAccum
 	int64_t		d[];			/* ndigits digits, least significant first */
 } GsAccum;
 
-/* Digits of an accumulator of a kind (GS_ACCUM_FLOATS, _DOUBLES, _SQUARES). */
+/* Digits of an accumulator of a kind (GS_ACCUM_FLOATS, _DOUBLES, _SQUARES, _PRODUCTS). */
 static inline int
 gs_accum_digits(int kind)
 {
-	return kind == GS_ACCUM_SQUARES ? GS_ACCUM_DIGITS_SQ :
+	return kind >= GS_ACCUM_SQUARES ? GS_ACCUM_DIGITS_SQ :
 		kind == GS_ACCUM_DOUBLES ? GS_ACCUM_DIGITS_F8 : GS_ACCUM_DIGITS_F4;
 }
 
-/* Does the accumulator take doubles (its values, or their squares), not floats? */
+/* Does the accumulator take doubles (their values, squares or products), not floats? */
 static inline int
 gs_accum_f8(const GsAccum *a)
 {
@@ -118,6 +119,53 @@ gs_accum_init(GsAccum *a, bool f8)
 extern void gs_accum_normalize(GsAccum *a);
 
 /*
+ * Add (sign 1) or remove (sign -1) (neg ? -m : m) 2^pos units, m < 2^64,
+ * to the digits (the counts are the caller's): three digits.
+ */
+static inline __attribute__((always_inline)) void
+gs_accum_place(GsAccum *a, uint64_t m, int pos, int neg, int sign)
+{
+	int			k = pos >> 5;
+	gs_u128		v = (gs_u128) m << (pos & 31);
+
+	if (neg)
+		sign = -sign;
+	a->d[k] += sign * (int64_t) (uint32_t) v;
+	a->d[k + 1] += sign * (int64_t) (uint32_t) (v >> 32);
+	a->d[k + 2] += sign * (int64_t) (v >> 64);
+	if (k < a->lo)
+		a->lo = k;
+	if (k + 2 > a->hi)
+		a->hi = k + 2;
+	if (++a->pending >= GS_ACCUM_PENDING_MAX)
+		gs_accum_normalize(a);
+}
+
+/* The same for a product m2 < 2^128 (a square's or a pair's): five digits. */
+static inline __attribute__((always_inline)) void
+gs_accum_place_wide(GsAccum *a, gs_u128 m2, int pos, int neg, int sign)
+{
+	int			k = pos >> 5,
+				sh = pos & 31;
+	gs_u128		v = m2 << sh;
+
+	if (neg)
+		sign = -sign;
+	a->d[k] += sign * (int64_t) (uint32_t) v;
+	a->d[k + 1] += sign * (int64_t) (uint32_t) (v >> 32);
+	a->d[k + 2] += sign * (int64_t) (uint32_t) (v >> 64);
+	a->d[k + 3] += sign * (int64_t) (uint32_t) (v >> 96);
+	/* the bits shifted past 128: fewer than 32 */
+	a->d[k + 4] += sh ? sign * (int64_t) (m2 >> (128 - sh)) : 0;
+	if (k < a->lo)
+		a->lo = k;
+	if (k + 4 > a->hi)
+		a->hi = k + 4;
+	if (++a->pending >= GS_ACCUM_PENDING_MAX)
+		gs_accum_normalize(a);
+}
+
+/*
  * Add (sign 1) or remove (sign -1) one value, u its bits (a float's
  * zero-extended); sq (a constant): to an accumulator of squares, its exact
  * square.  Removing a value that was never added leaves a state that no
@@ -131,11 +179,7 @@ gs_accum_move_kind(GsAccum *a, uint64_t u, int sign, const int sq)
 	uint64_t	mag = u & (GS_SIGN_BIT(f8) - 1);
 	uint64_t	m;
 	uint32_t	ef;
-	int			pos,
-				k,
-				top,
-				sh;
-	gs_u128		v;
+	int			pos;
 
 	a->nvalues += sign;
 	if (u != GS_SIGN_BIT(f8))
@@ -161,38 +205,10 @@ gs_accum_move_kind(GsAccum *a, uint64_t u, int sign, const int sq)
 	/* |x| = m * 2^(max(ef, 1) - bias), bit 0 of m at place max(ef, 1) - 1 */
 	pos = (int) (ef ? ef : 1) - 1;
 	if (sq)
-	{
-		/* x^2 = m^2 * 2^(2 pos - 2148): 106 bits at place 2 pos, in five digits */
-		gs_u128		m2 = (gs_u128) m * m;
-
-		k = pos >> 4;
-		sh = (2 * pos) & 31;
-		v = m2 << sh;
-		a->d[k] += sign * (int64_t) (uint32_t) v;
-		a->d[k + 1] += sign * (int64_t) (uint32_t) (v >> 32);
-		a->d[k + 2] += sign * (int64_t) (uint32_t) (v >> 64);
-		a->d[k + 3] += sign * (int64_t) (uint32_t) (v >> 96);
-		/* the bits shifted past 128: fewer than 11 */
-		a->d[k + 4] += sh ? sign * (int64_t) (m2 >> (128 - sh)) : 0;
-		top = k + 4;
-	}
+		/* x^2 = m^2 * 2^(2 pos - 2148): 106 bits at place 2 pos */
+		gs_accum_place_wide(a, (gs_u128) m * m, 2 * pos, 0, sign);
 	else
-	{
-		if (u & GS_SIGN_BIT(f8))
-			sign = -sign;
-		k = pos >> 5;
-		v = (gs_u128) m << (pos & 31);
-		a->d[k] += sign * (int64_t) (uint32_t) v;
-		a->d[k + 1] += sign * (int64_t) (uint32_t) (v >> 32);
-		a->d[k + 2] += sign * (int64_t) (v >> 64);
-		top = k + 2;
-	}
-	if (k < a->lo)
-		a->lo = k;
-	if (top > a->hi)
-		a->hi = top;
-	if (++a->pending >= GS_ACCUM_PENDING_MAX)
-		gs_accum_normalize(a);
+		gs_accum_place(a, m, pos, (u & GS_SIGN_BIT(f8)) != 0, sign);
 }
 
 /* Add (sign 1) or remove (sign -1) one value (bits u), or its square, by the accumulator's kind. */

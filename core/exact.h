@@ -26,6 +26,7 @@
 #ifndef GPUSCAN_EXACT_H
 #define GPUSCAN_EXACT_H
 
+#include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
@@ -112,6 +113,13 @@ gs_pow2(int e)
 	if (e >= -1022)
 		return gs_f64_from_bits((uint64_t) (e + 1023) << 52);
 	return gs_f64_from_bits(UINT64_C(1) << (e + 1074));
+}
+
+/* x 2^e: a multiplication where 2^e is a double, else ldexp. */
+GS_HD double
+gs_scale2(double x, int e)
+{
+	return e >= -1022 && e <= 1023 ? x * gs_pow2(e) : ldexp(x, e);
 }
 
 /*

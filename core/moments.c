@@ -3,6 +3,7 @@
  * sums of values and of their squares (core/moments.h).
  */
 #include "moments.h"
+#include "limbs.h"
 
 #include <math.h>
 #include <string.h>
@@ -31,58 +32,6 @@ gs_moments_combine(void *a, const void *b)
 
 /* ---------- N = n S2 - S1^2, exactly ---------- */
 
-/* Bit length of a nonzero number of nl limbs. */
-static int
-BitLen(const uint64_t *x, int nl)
-{
-	return 64 * (nl - 1) + 64 - gs_clz64(x[nl - 1]);
-}
-
-/* Drop zero limbs from the top; returns the count. */
-static int
-Trim(const uint64_t *x, int nl)
-{
-	while (nl > 0 && x[nl - 1] == 0)
-		nl--;
-	return nl;
-}
-
-/* r = x * y (r of nx + ny limbs, zeroed here). */
-static void
-MulLimbs(uint64_t *r, const uint64_t *x, int nx, const uint64_t *y, int ny)
-{
-	memset(r, 0, sizeof(uint64_t) * (nx + ny));
-	for (int i = 0; i < nx; i++)
-	{
-		uint64_t	c = 0;
-
-		for (int j = 0; j < ny; j++)
-		{
-			gs_u128		t = (gs_u128) x[i] * y[j] + r[i + j] + c;
-
-			r[i + j] = (uint64_t) t;
-			c = (uint64_t) (t >> 64);
-		}
-		r[i + ny] = c;
-	}
-}
-
-/* x -= y << (64 * sh), x of nx limbs, two's complement; the borrow runs to the top. */
-static void
-SubShifted(uint64_t *x, int nx, const uint64_t *y, int ny, int sh)
-{
-	uint64_t	borrow = 0;
-
-	for (int i = sh; i < nx; i++)
-	{
-		uint64_t	yi = i - sh < ny ? y[i - sh] : 0;
-		uint64_t	d = x[i] - yi - borrow;
-
-		borrow = (x[i] < yi) || (x[i] - yi < borrow);
-		x[i] = d;
-	}
-}
-
 /*
  * N = n S2 - S1^2 (n the count of values) in limbs of units 2^*unit;
  * returns how many limbs (0: N = 0, or a state no values give, whose N is
@@ -109,20 +58,10 @@ Numerator(GsAccum *s1, GsAccum *s2, uint64_t n, uint64_t *N, int *unit)
 	/* |S1|: the square does not see the sign */
 	if (na > 0)
 		(void) gs_wide_negate_if(a, na, a);
-	na = Trim(a, na);
+	na = gs_limbs_trim(a, na);
 	/* n S2 */
-	{
-		uint64_t	c = 0;
-
-		for (int i = 0; i < nb; i++)
-		{
-			gs_u128		t = (gs_u128) b[i] * n + c;
-
-			b[i] = (uint64_t) t;
-			c = (uint64_t) (t >> 64);
-		}
-		b[nb++] = c;
-	}
+	b[nb] = gs_limbs_mul_word(b, nb, n);
+	nb++;
 	ua *= 2;
 	u = na > 0 && ua < ub ? ua : ub;
 	/* N = n S2 at unit u, then S1^2 subtracted */
@@ -135,13 +74,13 @@ Numerator(GsAccum *s1, GsAccum *s2, uint64_t n, uint64_t *N, int *unit)
 	memcpy(N + (ub - u) / 64, b, sizeof(uint64_t) * nb);
 	if (na > 0)
 	{
-		MulLimbs(a2, a, na, a, na);
-		SubShifted(N, nn, a2, 2 * na, (ua - u) / 64);
+		gs_limbs_mul(a2, a, na, a, na);
+		gs_limbs_sub_shifted(N, nn, a2, 2 * na, (ua - u) / 64);
 	}
 	if (N[nn - 1] >> 63)
 		return 0;				/* negative: no state of values */
 	*unit = u;
-	return Trim(N, nn);
+	return gs_limbs_trim(N, nn);
 }
 
 /*
@@ -156,77 +95,19 @@ gs_moments_numerator(const uint64_t *s1, int l1, const uint64_t *s2, int l2, uin
 {
 	uint64_t	a[GS_MOM_LIMBS1],
 				a2[2 * GS_MOM_LIMBS1];
-	uint64_t	c = 0;
 	int			nn = l2 + 1 > 2 * l1 ? l2 + 1 : 2 * l1;
 
 	if (!gs_wide_negate_if(s1, l1, a))
 		memcpy(a, s1, sizeof(uint64_t) * l1);
 	memset(N, 0, sizeof(uint64_t) * nn);
-	for (int i = 0; i < l2; i++)
-	{
-		gs_u128		t = (gs_u128) s2[i] * n + c;
-
-		N[i] = (uint64_t) t;
-		c = (uint64_t) (t >> 64);
-	}
-	N[l2] = c;
-	MulLimbs(a2, a, l1, a, l1);
-	SubShifted(N, nn, a2, 2 * l1, 0);
+	memcpy(N, s2, sizeof(uint64_t) * l2);
+	N[l2] = gs_limbs_mul_word(N, l2, n);
+	gs_limbs_mul(a2, a, l1, a, l1);
+	gs_limbs_sub_shifted(N, nn, a2, 2 * l1, 0);
 	return nn;
 }
 
 /* ---------- the exact path ---------- */
-
-/*
- * floor(N * 2^s) as four limbs (it must fit them); *sticky set when bits
- * of N below 2^-s are dropped.
- */
-static void
-Window(const uint64_t *N, int nl, int s, uint64_t *w, int *sticky)
-{
-	gs_wide_shift(N, nl, 0, s, w, 4);
-	*sticky = 0;
-	if (s < 0)
-	{
-		int			drop = -s;
-
-		for (int i = 0; i < nl && 64 * i < drop; i++)
-		{
-			uint64_t	m = 64 * (i + 1) <= drop ? ~UINT64_C(0) : (UINT64_C(1) << (drop - 64 * i)) - 1;
-
-			if (N[i] & m)
-				*sticky = 1;
-		}
-	}
-}
-
-/* x /= d over nl limbs; returns the remainder. */
-static uint64_t
-DivLimbs(uint64_t *x, int nl, uint64_t d)
-{
-	uint64_t	r = 0;
-
-	/* r < d at every step */
-	for (int i = nl - 1; i >= 0; i--)
-		x[i] = gs_udiv128(r, x[i], d, &r);
-	return r;
-}
-
-/* floor(sqrt(q)) of a q below 2^126. */
-static uint64_t
-Isqrt128(gs_u128 q)
-{
-	uint64_t	r = (uint64_t) sqrt((double) q);
-
-	/* one Newton step from within 2^12 leaves it within one */
-	if (r > 0)
-		r = (uint64_t) (((gs_u128) r + q / r) / 2);
-	while ((gs_u128) r * r > q)
-		r--;
-	while ((gs_u128) (r + 1) * (r + 1) <= q)
-		r++;
-	return r;
-}
 
 /*
  * N * 2^u / (c1 c2), or its square root (root), rounded once: the quotient
@@ -239,21 +120,21 @@ static double
 RoundExact(const uint64_t *N, int nl, int u, uint64_t c1, uint64_t c2, bool root, bool f8)
 {
 	int			bd = gs_bits128((gs_u128) c1 * c2);
-	int			s = (root ? 123 : 63) + bd - BitLen(N, nl);
+	int			s = (root ? 123 : 63) + bd - gs_limbs_bitlen(N, nl);
 	uint64_t	w[4];
 	int			sticky;
 	gs_u128		q;
 
 	if (root && ((u - s) & 1))
 		s++;
-	Window(N, nl, s, w, &sticky);
-	sticky |= DivLimbs(w, 4, c1) != 0;
-	sticky |= DivLimbs(w, 4, c2) != 0;
+	sticky = gs_limbs_window(N, nl, s, w, 4);
+	sticky |= gs_limbs_div_word(w, 4, c1) != 0;
+	sticky |= gs_limbs_div_word(w, 4, c2) != 0;
 	q = ((gs_u128) w[1] << 64) | w[0];
 	if (!root)
 		return gs_round_sticky(0, w[0], sticky, u - s, f8);
 	{
-		uint64_t	r = Isqrt128(q);
+		uint64_t	r = gs_isqrt128(q);
 
 		sticky |= (gs_u128) r * r != q;
 		return gs_round_sticky(0, r, sticky, (u - s) / 2, f8);
@@ -316,7 +197,7 @@ static int
 Fast(const uint64_t *N, int nl, int u, uint64_t c1, uint64_t c2, bool root, double *out)
 {
 	gs_u128		d = (gs_u128) c1 * c2;
-	int			bn = BitLen(N, nl),
+	int			bn = gs_limbs_bitlen(N, nl),
 				k = bn > 102 ? bn - 102 : 0,
 				sticky,
 				e;
@@ -332,7 +213,7 @@ Fast(const uint64_t *N, int nl, int u, uint64_t c1, uint64_t c2, bool root, doub
 	e = u + k;
 	if (e < -1022 || e > 1023)
 		return 0;
-	Window(N, nl, -k, w, &sticky);
+	sticky = gs_limbs_window(N, nl, -k, w, 4);
 	S = ((gs_u128) w[1] << 64) | w[0];
 	if (root)
 		return RootFast((uint64_t) S & GS_QUOT_LO_MASK, (uint64_t) (S >> 52), (uint64_t) d, e, out);
@@ -548,7 +429,7 @@ gs_moments_round(const uint64_t *N, int nl, int u, uint64_t n, int what, bool f8
 	bool		root = (what & GS_MOMENT_ROOT) != 0;
 	uint64_t	c2 = (what & GS_MOMENT_SAMPLE) ? n - 1 : n;
 
-	nl = Trim(N, nl);
+	nl = gs_limbs_trim(N, nl);
 	if (nl == 0)
 	{
 		*out = 0.0;

@@ -56,13 +56,6 @@ gs_moments_s2(void *m)
 	return (GsAccum *) ((char *) m + gs_accum_kind_bytes(GS_ACCUM_DOUBLES));
 }
 
-/* x 2^e: a multiplication where 2^e is a double, else ldexp. */
-static inline double
-gs_scale2(double x, int e)
-{
-	return e >= -1022 && e <= 1023 ? x * gs_pow2(e) : ldexp(x, e);
-}
-
 /* An empty state in gs_moments_bytes() bytes at m. */
 extern void gs_moments_init(void *m);
 

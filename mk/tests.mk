@@ -50,6 +50,11 @@ test/engine/moments_test: test/engine/moments_test.c test/rand.h $(ENGINE_SRC) $
 		$(ENGINE_SIMD_O)
 	$(CC) $(TEST_CFLAGS) -o $@ test/engine/moments_test.c $(ENGINE_LINK) -lpthread -lm
 
+# the exact covariances, correlations and regression lines (core/comoments.h):
+# walks, parts, sums of products, the exact path, the rules
+test/engine/comoments_test: test/engine/comoments_test.c test/rand.h $(CORE_SRC) $(ENGINE_HDR)
+	$(CC) $(TEST_CFLAGS) -o $@ test/engine/comoments_test.c $(CORE_SRC) -lpthread -lm
+
 # the decimal fixed point of the numeric scans (core/decimal.h) against a
 # reference of decimal digit strings
 test/engine/decimal_test: test/engine/decimal_test.c test/rand.h core/decimal.c core/decimal.h core/exact.h

@@ -1,0 +1,498 @@
+/*
+ * core/comoments.c — exact covariances, correlations and regression lines
+ * from the exact sums of pairs (core/comoments.h).
+ */
+#include "comoments.h"
+#include "limbs.h"
+
+#include <math.h>
+#include <string.h>
+
+/*
+ * Limbs of the widest integer a result takes: Nc and Nx take at most 70
+ * (products of 68-limb sums by a count), Nc^2 and Nx Ny 140, Sy Nx 105.
+ */
+#define BIG_LIMBS	148
+
+/* Results the fast path left to the exact one (tests read it). */
+uint64_t	gs_comoments_slow_count = 0;
+
+/* An integer: (neg ? -1 : 1) d 2^unit, d of n limbs (trimmed: 0 for zero). */
+typedef struct Big
+{
+	uint64_t	d[BIG_LIMBS];
+	int			n;
+	int			neg;
+	int			unit;
+} Big;
+
+/* An empty state. */
+void
+gs_comoments_init(void *c)
+{
+	for (int i = 0; i < GS_CO_PARTS; i++)
+		gs_accum_init_kind(gs_comoments_part(c, i),
+						   i <= GS_CO_Y ? GS_ACCUM_DOUBLES : i == GS_CO_XY ? GS_ACCUM_PRODUCTS : GS_ACCUM_SQUARES);
+}
+
+/* Add state b to state a. */
+void
+gs_comoments_combine(void *a, const void *b)
+{
+	for (int i = 0; i < GS_CO_PARTS; i++)
+		gs_accum_combine(gs_comoments_part(a, i), gs_comoments_part((void *) b, i));
+}
+
+/* ---------- exact integers ---------- */
+
+/* An accumulator's exact sum. */
+static void
+FromAccum(GsAccum *a, Big *r)
+{
+	uint64_t	w[GS_ACCUM_LIMBS_SQ];
+	int			nl = gs_accum_limbs_min(a, w, &r->unit);
+
+	r->neg = nl > 0 && gs_wide_negate_if(w, nl, w);
+	r->n = gs_limbs_trim(w, nl);
+	memcpy(r->d, w, sizeof(uint64_t) * r->n);
+}
+
+/* r = a b (r neither). */
+static void
+Mul(const Big *a, const Big *b, Big *r)
+{
+	if (a->n == 0 || b->n == 0)
+	{
+		r->n = 0;
+		r->neg = 0;
+		r->unit = 0;
+		return;
+	}
+	gs_limbs_mul(r->d, a->d, a->n, b->d, b->n);
+	r->n = gs_limbs_trim(r->d, a->n + b->n);
+	r->neg = a->neg ^ b->neg;
+	r->unit = a->unit + b->unit;
+}
+
+/* a *= m (m > 0). */
+static void
+MulWord(Big *a, uint64_t m)
+{
+	if (a->n == 0)
+		return;
+	a->d[a->n] = gs_limbs_mul_word(a->d, a->n, m);
+	a->n = gs_limbs_trim(a->d, a->n + 1);
+}
+
+/*
+ * a's value in two's complement at unit u (<= a's, a multiple of 64 bits
+ * apart) over nl limbs.
+ */
+static void
+ToTwos(const Big *a, int u, uint64_t *w, int nl)
+{
+	int			sh = (a->unit - u) / 64;
+
+	memset(w, 0, sizeof(uint64_t) * nl);
+	if (a->n > 0)
+		memcpy(w + sh, a->d, sizeof(uint64_t) * a->n);
+	if (a->neg)
+	{
+		uint64_t	c = 1;
+
+		for (int i = 0; i < nl; i++)
+		{
+			w[i] = ~w[i] + c;
+			c = c && w[i] == 0;
+		}
+	}
+}
+
+/* r = a - b (r neither); their units differ by a multiple of 64 bits. */
+static void
+Sub(const Big *a, const Big *b, Big *r)
+{
+	uint64_t	wb[BIG_LIMBS];
+	int			u,
+				nl;
+
+	if (a->n == 0 || b->n == 0)
+	{
+		const Big  *x = a->n ? a : b;
+
+		*r = *x;
+		r->neg = a->n ? a->neg : b->n && !b->neg;
+		return;
+	}
+	u = a->unit < b->unit ? a->unit : b->unit;
+	nl = (a->unit - u) / 64 + a->n;
+	if ((b->unit - u) / 64 + b->n > nl)
+		nl = (b->unit - u) / 64 + b->n;
+	nl++;
+	ToTwos(a, u, r->d, nl);
+	ToTwos(b, u, wb, nl);
+	gs_limbs_sub_shifted(r->d, nl, wb, nl, 0);
+	r->neg = gs_wide_negate_if(r->d, nl, r->d);
+	r->n = gs_limbs_trim(r->d, nl);
+	r->unit = u;
+	if (r->n == 0)
+		r->neg = 0;
+}
+
+/* N = n P - A B: a numerator (Nc, Nx, Ny) from the state's sums. */
+static void
+Numerator(uint64_t n, GsAccum *p, GsAccum *a, GsAccum *b, Big *N)
+{
+	Big			sp,
+				sa,
+				sb,
+				ab;
+
+	FromAccum(p, &sp);
+	MulWord(&sp, n);
+	FromAccum(a, &sa);
+	if (b == a)
+		sb = sa;
+	else
+		FromAccum(b, &sb);
+	Mul(&sa, &sb, &ab);
+	Sub(&sp, &ab, N);
+}
+
+/* ---------- A / B rounded once ---------- */
+
+/*
+ * floor(X / B) for a quotient below 2^128 (X of nx limbs, B of nb): the
+ * top of X less its last 128 bits is below B, and each of those bits is
+ * brought down in turn.  *rem: whether a remainder is left.
+ */
+static gs_u128
+DivBig(const uint64_t *X, int nx, const uint64_t *B, int nb, int *rem)
+{
+	uint64_t	R[BIG_LIMBS + 1],
+				Bx[BIG_LIMBS + 1];
+	gs_u128		q = 0;
+	int			nr = nb + 1;
+
+	memset(R, 0, sizeof(uint64_t) * nr);
+	if (nx > 2)
+		memcpy(R, X + 2, sizeof(uint64_t) * (nx - 2));
+	memcpy(Bx, B, sizeof(uint64_t) * nb);
+	Bx[nb] = 0;
+	for (int i = 127; i >= 0; i--)
+	{
+		uint64_t	bit = i / 64 < nx ? (X[i / 64] >> (i % 64)) & 1 : 0;
+
+		for (int j = nr - 1; j > 0; j--)
+			R[j] = (R[j] << 1) | (R[j - 1] >> 63);
+		R[0] = (R[0] << 1) | bit;
+		q <<= 1;
+		if (gs_limbs_ge(R, Bx, nr))
+		{
+			gs_limbs_sub_shifted(R, nr, Bx, nr, 0);
+			q |= 1;
+		}
+	}
+	*rem = gs_limbs_trim(R, nr) != 0;
+	return q;
+}
+
+/*
+ * A 2^e / B (root: its square root), A, B > 0, rounded once, negated when
+ * neg: the quotient brought to 63-64 bits (a root's radicand to 124-126
+ * bits, its exponent even) by shifting A, divided exactly, then the root
+ * taken in integers.
+ */
+static double
+RatioExact(const Big *A, const Big *B, int e, int root, int neg)
+{
+	int			s = (root ? 124 : 63) + gs_limbs_bitlen(B->d, B->n) - gs_limbs_bitlen(A->d, A->n);
+	uint64_t	X[BIG_LIMBS + 4];
+	int			nx,
+				sticky,
+				rem;
+	gs_u128		q;
+
+	if (root && ((e - s) & 1))
+		s++;
+	nx = A->n + (s > 0 ? s / 64 + 1 : 0);
+	sticky = gs_limbs_window(A->d, A->n, s, X, nx);
+	nx = gs_limbs_trim(X, nx);
+	q = DivBig(X, nx, B->d, B->n, &rem);
+	sticky |= rem;
+	if (!root)
+		return gs_round_sticky(neg, (uint64_t) q, sticky, e - s, 1);
+	{
+		uint64_t	r = gs_isqrt128(q);
+
+		sticky |= (gs_u128) r * r != q;
+		return gs_round_sticky(neg, r, sticky, (e - s) / 2, 1);
+	}
+}
+
+/*
+ * X's top 106 bits as (h + l) 2^*e, h its top 53 and l the next 53 (both
+ * exact doubles): X lies in [h + l, (h + l)(1 + 2^-104)) 2^*e.
+ */
+static void
+TopBits(const Big *x, double *h, double *l, int *e)
+{
+	int			len = gs_limbs_bitlen(x->d, x->n);
+	uint64_t	w[2];
+	gs_u128		t;
+
+	(void) gs_limbs_window(x->d, x->n, 128 - len, w, 2);
+	t = ((gs_u128) w[1] << 64) | w[0];
+	*h = (double) (uint64_t) (t >> 75) * 0x1p75;
+	*l = (double) (uint64_t) ((t >> 22) & ((UINT64_C(1) << 53) - 1)) * 0x1p22;
+	*e = len - 128 + x->unit;
+}
+
+/*
+ * The fast path: returns 1 with *out set, or 0 where its bound cannot
+ * decide.  With a = ah + al and b = bh + bl within 2^-104 of A and B
+ * (TopBits), qh = RN(ah / bh) and the exact residual ah - qh bh (an fma),
+ * r = that + al - qh bl errs by at most 3 2^-104 a, and ql = RN(r / bh)
+ * by 2^-103 q more (bh for b, and its own rounding): qh + ql is within
+ * 2^-100 q of A / B.  A root, from v = qh + ql at an even exponent: s =
+ * RN(sqrt(vh)), corr = RN((fma(-s, s, vh) + vl) / 2s), within 2^-100 s
+ * (half of v's error, the series' second term and the roundings, each
+ * below 2^-102).  The bound used, 2^-96, leaves room for the comparisons'
+ * own roundings; results not normal doubles are left to the exact path.
+ */
+static int
+RatioFast(const Big *A, const Big *B, int root, int neg, double *out)
+{
+	double		ah,
+				al,
+				bh,
+				bl,
+				qh,
+				ql,
+				y,
+				corr,
+				res;
+	int			ea,
+				eb,
+				e;
+
+	TopBits(A, &ah, &al, &ea);
+	TopBits(B, &bh, &bl, &eb);
+	e = ea - eb;
+	qh = ah / bh;
+	ql = (GS_FMA(-qh, bh, ah) + al - qh * bl) / bh;
+	if (root)
+	{
+		if (e & 1)
+		{
+			qh *= 2;
+			ql *= 2;
+			e--;
+		}
+		y = sqrt(qh);
+		corr = (GS_FMA(-y, y, qh) + ql) / (2 * y);
+		e /= 2;
+	}
+	else
+	{
+		y = qh + ql;
+		corr = ql - (y - qh);
+	}
+	if (!gs_round_near(y, corr, y * 0x1p-96, &y))
+		return 0;
+	res = gs_scale2(y, e);
+	if (!gs_quot_normal(res, 1))
+		return 0;
+	*out = neg ? -res : res;
+	return 1;
+}
+
+/* A 2^(A's unit) / (B 2^(B's unit)), or its root, with A's sign: +0 for A = 0. */
+static int
+Ratio(const Big *A, const Big *B, int root, bool fast, double *out)
+{
+	if (A->n == 0)
+	{
+		*out = 0.0;
+		return 0;
+	}
+	if (!(fast && RatioFast(A, B, root, A->neg, out)))
+	{
+		if (fast)
+			gs_comoments_slow_count++;
+		*out = RatioExact(A, B, A->unit - B->unit, root, A->neg);
+	}
+	return isinf(*out) ? GS_ACCUM_OVERFLOW : 0;
+}
+
+/* ---------- results ---------- */
+
+/* A count (or a product of two) as an integer. */
+static void
+Count(gs_u128 c, Big *r)
+{
+	r->d[0] = (uint64_t) c;
+	r->d[1] = (uint64_t) (c >> 64);
+	r->n = gs_limbs_trim(r->d, 2);
+	r->neg = 0;
+	r->unit = 0;
+}
+
+/* A result, by the fast path where it decides (fast) and else exactly. */
+static int
+Result(void *c, int what, double *out, bool fast)
+{
+	GsAccum    *ax = gs_comoments_part(c, GS_CO_X),
+			   *ay = gs_comoments_part(c, GS_CO_Y);
+	uint64_t	n = (uint64_t) ax->nvalues;
+	Big			nc,
+				nx,
+				ny,
+				a,
+				b,
+				t;
+
+	if (ax->nvalues < (what == GS_CO_COVAR_SAMP ? 2 : 1))
+		return GS_ACCUM_EMPTY;
+	if (ax->nan | ax->pinf | ax->ninf | ay->nan | ay->pinf | ay->ninf)
+	{
+		*out = NAN;
+		return 0;
+	}
+	/* Nx, Ny >= 0 for the sums of any values; a forged state's negative ones are as 0 */
+	nx.n = ny.n = 0;
+	if (what >= GS_CO_CORR && what != GS_CO_SYY && what != GS_CO_SXY)
+	{
+		Numerator(n, gs_comoments_part(c, GS_CO_XX), ax, ax, &nx);
+		if (nx.neg)
+			nx.n = 0;
+	}
+	if (what == GS_CO_CORR || what == GS_CO_R2 || what == GS_CO_SYY)
+	{
+		Numerator(n, gs_comoments_part(c, GS_CO_YY), ay, ay, &ny);
+		if (ny.neg)
+			ny.n = 0;
+	}
+	if (what != GS_CO_SXX && what != GS_CO_SYY)
+		Numerator(n, gs_comoments_part(c, GS_CO_XY), ax, ay, &nc);
+	switch (what)
+	{
+		case GS_CO_COVAR_POP:
+		case GS_CO_COVAR_SAMP:
+			Count((gs_u128) n * (what == GS_CO_COVAR_SAMP ? n - 1 : n), &b);
+			return Ratio(&nc, &b, 0, fast, out);
+		case GS_CO_SXX:
+		case GS_CO_SYY:
+		case GS_CO_SXY:
+			Count(n, &b);
+			return Ratio(what == GS_CO_SXX ? &nx : what == GS_CO_SYY ? &ny : &nc, &b, 0, fast, out);
+		default:
+			break;
+	}
+	if (nx.n == 0)
+		return GS_ACCUM_EMPTY;
+	switch (what)
+	{
+		case GS_CO_CORR:
+		case GS_CO_R2:
+			if (ny.n == 0)
+			{
+				if (what == GS_CO_CORR)
+					return GS_ACCUM_EMPTY;
+				*out = 1.0;
+				return 0;
+			}
+			Mul(&nc, &nc, &a);
+			a.neg = what == GS_CO_CORR && nc.neg;
+			Mul(&nx, &ny, &b);
+			return Ratio(&a, &b, what == GS_CO_CORR, fast, out);
+		case GS_CO_SLOPE:
+			return Ratio(&nc, &nx, 0, fast, out);
+		default:
+			{
+				Big			sx,
+							sy;
+
+				/* (Sy Nx - Nc Sx) / (n Nx) */
+				FromAccum(ax, &sx);
+				FromAccum(ay, &sy);
+				Mul(&sy, &nx, &t);
+				Mul(&nc, &sx, &b);
+				Sub(&t, &b, &a);
+				b = nx;
+				MulWord(&b, n);
+				return Ratio(&a, &b, 0, fast, out);
+			}
+	}
+}
+
+/* A result, rounded once. */
+int
+gs_comoments_result(void *c, int what, double *out)
+{
+	return Result(c, what, out, true);
+}
+
+/* The same, by the exact path alone. */
+int
+gs_comoments_result_exact(void *c, int what, double *out)
+{
+	return Result(c, what, out, false);
+}
+
+/* ---------- serial form: each accumulator's length (4 bytes, little-endian), then its form ---------- */
+
+/* Bytes of a state's serial form. */
+size_t
+gs_comoments_serial_bytes(void *c)
+{
+	size_t		n = 0;
+
+	for (int i = 0; i < GS_CO_PARTS; i++)
+		n += 4 + gs_accum_serial_bytes(gs_comoments_part(c, i));
+	return n;
+}
+
+/* Write a state's serial form. */
+void
+gs_comoments_serialize(void *c, uint8_t *buf)
+{
+	for (int i = 0; i < GS_CO_PARTS; i++)
+	{
+		GsAccum    *a = gs_comoments_part(c, i);
+		size_t		n = gs_accum_serial_bytes(a);
+
+		for (int k = 0; k < 4; k++)
+			buf[k] = (uint8_t) (n >> (8 * k));
+		gs_accum_serialize(a, buf + 4);
+		buf += 4 + n;
+	}
+}
+
+/*
+ * Read a state's serial form; false when the bytes are not one: five
+ * accumulators of the kinds in order, with one count of pairs.
+ */
+bool
+gs_comoments_deserialize(const uint8_t *buf, size_t n, void *c)
+{
+	for (int i = 0; i < GS_CO_PARTS; i++)
+	{
+		GsAccum    *a = gs_comoments_part(c, i);
+		int			want = i <= GS_CO_Y ? GS_ACCUM_DOUBLES : i == GS_CO_XY ? GS_ACCUM_PRODUCTS : GS_ACCUM_SQUARES,
+					kind;
+		size_t		len;
+
+		if (n < 4)
+			return false;
+		len = (size_t) buf[0] | (size_t) buf[1] << 8 | (size_t) buf[2] << 16 | (size_t) buf[3] << 24;
+		if (len > n - 4 ||
+			!gs_accum_deserialize(buf + 4, len, NULL, &kind) || kind != want ||
+			!gs_accum_deserialize(buf + 4, len, a, &kind) ||
+			a->nvalues != gs_comoments_part(c, GS_CO_X)->nvalues)
+			return false;
+		buf += 4 + len;
+		n -= 4 + len;
+	}
+	return n == 0;
+}
