@@ -20,6 +20,7 @@ OBJS = \
 	src/toast_source.o \
 	src/window.o \
 	src/aggregates.o \
+	src/covariance.o \
 	src/numeric_datum.o \
 	src/numeric_scan.o \
 	src/numeric_arrays.o \
@@ -31,7 +32,7 @@ OBJS = \
 # the exact accumulator of the aggregates and the window forms' carries, the
 # decimal fixed point of the numeric scans, the exact second moments
 CORE_OBJS = core/plan.o core/analysis.o core/source.o core/chunked.o core/host_copy.o \
-	core/accum.o core/decimal.o core/moments.o
+	core/accum.o core/decimal.o core/moments.o core/comoments.o
 # the exact CPU engine: the portable loops; the vector kernels chosen at run
 # time (cpu/simd.c), one set of files per instruction set
 CPU_OBJS = cpu/driver.o cpu/sum_block.o cpu/sum_float.o cpu/sum_int.o cpu/order.o \
@@ -41,11 +42,12 @@ CPU_AVX2_OBJS = cpu/avx2_scan64.o cpu/avx2_split.o cpu/avx2_means.o cpu/avx2_mom
 
 DATA = sql/gpuscan--1.0.sql sql/gpuscan--1.0--1.1.sql sql/gpuscan--1.1--1.2.sql \
 	sql/gpuscan--1.2--1.3.sql sql/gpuscan--1.3--1.4.sql sql/gpuscan--1.4--1.5.sql \
-	sql/gpuscan--1.5--1.6.sql sql/gpuscan--1.6--1.7.sql sql/gpuscan--1.7.sql
-REGRESS = cumsum cummax moving rows numeric spread spread_scans stream config devices service upgrade
+	sql/gpuscan--1.5--1.6.sql sql/gpuscan--1.6--1.7.sql sql/gpuscan--1.7--1.8.sql \
+	sql/gpuscan--1.8.sql
+REGRESS = cumsum cummax moving rows numeric spread spread_scans covariance stream config devices service upgrade
 REGRESS_OPTS = --inputdir=test
 
-EXTRA_CLEAN = test/engine/engine_test test/engine/engine_test_portable test/engine/accum_test test/engine/decimal_test test/engine/quotient_test test/bench/cpu_bench test/bench/window_bench test/bench/small_engine_bench test/bench/window_bench_gpu test/engine/engine_compare \
+EXTRA_CLEAN = test/engine/engine_test test/engine/engine_test_portable test/engine/accum_test test/engine/comoments_test test/engine/decimal_test test/engine/quotient_test test/bench/cpu_bench test/bench/window_bench test/bench/small_engine_bench test/bench/window_bench_gpu test/engine/engine_compare \
 	test/engine/simd-*.o test/bench/kernel_bench test/bench/pipeline_bench test/bench/host_bench cuda/*.o cuda/libgpuscan_cuda.a \
 	test/fuzz/fuzz_cpu_engine test/fuzz/fuzz_accum test/fuzz/fuzz_reference.o test/fuzz/scratch \
 	results regression.diffs regression.out tmp_check

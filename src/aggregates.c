@@ -30,8 +30,8 @@
 #include "gpuscan.h"
 
 /* The aggregate's memory context, or ERROR when not called as an aggregate. */
-static MemoryContext
-AggContext(FunctionCallInfo fcinfo, const char *fname)
+MemoryContext
+gpuscan_agg_context(FunctionCallInfo fcinfo, const char *fname)
 {
 	MemoryContext aggcontext;
 
@@ -47,7 +47,7 @@ AggContext(FunctionCallInfo fcinfo, const char *fname)
 static GsAccum *
 NewAccum(FunctionCallInfo fcinfo, bool f8, const char *fname)
 {
-	GsAccum    *a = (GsAccum *) MemoryContextAlloc(AggContext(fcinfo, fname), gs_accum_bytes(f8));
+	GsAccum    *a = (GsAccum *) MemoryContextAlloc(gpuscan_agg_context(fcinfo, fname), gs_accum_bytes(f8));
 
 	gs_accum_init(a, f8);
 	return a;
@@ -166,7 +166,7 @@ exact_accum_serialize(PG_FUNCTION_ARGS)
 	size_t		n;
 	bytea	   *out;
 
-	(void) AggContext(fcinfo, "exact_accum_serialize");
+	(void) gpuscan_agg_context(fcinfo, "exact_accum_serialize");
 	n = gs_accum_serial_bytes(a);
 	out = (bytea *) palloc(VARHDRSZ + n);
 	SET_VARSIZE(out, VARHDRSZ + n);
@@ -185,8 +185,8 @@ exact_accum_deserialize(PG_FUNCTION_ARGS)
 	int			kind;
 	GsAccum    *a;
 
-	(void) AggContext(fcinfo, "exact_accum_deserialize");
-	if (!gs_accum_deserialize(p, n, NULL, &kind) || kind == GS_ACCUM_SQUARES)
+	(void) gpuscan_agg_context(fcinfo, "exact_accum_deserialize");
+	if (!gs_accum_deserialize(p, n, NULL, &kind) || kind >= GS_ACCUM_SQUARES)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
 				 errmsg("invalid exact_sum state")));
@@ -286,7 +286,7 @@ MomentsOf(FunctionCallInfo fcinfo, const char *fname)
 
 	if (!PG_ARGISNULL(0))
 		return PG_GETARG_POINTER(0);
-	m = MemoryContextAlloc(AggContext(fcinfo, fname), gs_moments_bytes());
+	m = MemoryContextAlloc(gpuscan_agg_context(fcinfo, fname), gs_moments_bytes());
 	gs_moments_init(m);
 	return m;
 }
@@ -367,7 +367,7 @@ exact_moments_combine(PG_FUNCTION_ARGS)
 	}
 	if (a == NULL)
 	{
-		a = MemoryContextAlloc(AggContext(fcinfo, "exact_moments_combine"), gs_moments_bytes());
+		a = MemoryContextAlloc(gpuscan_agg_context(fcinfo, "exact_moments_combine"), gs_moments_bytes());
 		gs_moments_init(a);
 	}
 	gs_moments_combine(a, b);
@@ -383,7 +383,7 @@ exact_moments_serialize(PG_FUNCTION_ARGS)
 	size_t		n;
 	bytea	   *out;
 
-	(void) AggContext(fcinfo, "exact_moments_serialize");
+	(void) gpuscan_agg_context(fcinfo, "exact_moments_serialize");
 	n = gs_moments_serial_bytes(m);
 	out = (bytea *) palloc(VARHDRSZ + n);
 	SET_VARSIZE(out, VARHDRSZ + n);
@@ -399,7 +399,7 @@ exact_moments_deserialize(PG_FUNCTION_ARGS)
 	bytea	   *in = PG_GETARG_BYTEA_PP(0);
 	void	   *m;
 
-	m = MemoryContextAlloc(AggContext(fcinfo, "exact_moments_deserialize"), gs_moments_bytes());
+	m = MemoryContextAlloc(gpuscan_agg_context(fcinfo, "exact_moments_deserialize"), gs_moments_bytes());
 	if (!gs_moments_deserialize((const uint8 *) VARDATA_ANY(in), VARSIZE_ANY_EXHDR(in), m))
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),

@@ -34,6 +34,9 @@ typedef enum GpuscanDevice
 /* The type of a call's argument argno, also without an expression (src/gpuscan.c). */
 extern Oid	gpuscan_arg_type(FunctionCallInfo fcinfo, int argno);
 
+/* An aggregate support function's memory context, or ERROR outside one (src/aggregates.c). */
+extern MemoryContext gpuscan_agg_context(FunctionCallInfo fcinfo, const char *fname);
+
 /*
  * A window form's place in its partition, read in blocks of rows: kept in
  * the partition's memory by src/window.c and src/numeric_window.c alike.

@@ -247,7 +247,8 @@ RESET min_parallel_table_scan_size;
 --
 -- No silent cast: every gpuscan function and aggregate that takes a value
 -- or an array of values, called with each numeric and integer type (and
--- money), must resolve to its form of that very type, or to none.
+-- money; an aggregate of pairs with both of it), must resolve to its form
+-- of that very type, or to none.
 --
 CREATE TABLE num_typed (i int, s smallint, n integer, b bigint, d numeric, r real, f double precision, m money);
 INSERT INTO num_typed VALUES (1, 1, 1, 1, 1, 1, 1, 1);
@@ -271,7 +272,7 @@ SELECT f.name, CASE WHEN f.arr THEN 'array' WHEN f.prokind = 'w' THEN 'window' E
        CASE WHEN r IS NULL THEN 'no such form'
             WHEN (pg_get_function_identity_arguments(r) ~ ('^(arr |x )?' || c.typ || CASE WHEN f.arr THEN '\[\]' ELSE '' END || '(,|$)'))
             THEN 'own type' ELSE 'CAST to ' || r::text END AS resolves
-FROM (SELECT DISTINCT p.proname AS name, a.arr, p.prokind
+FROM (SELECT DISTINCT p.proname AS name, a.arr, p.prokind, p.pronargs AS nargs
       FROM pg_depend d JOIN pg_proc p ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid
       CROSS JOIN LATERAL (SELECT p.proargtypes[0] = ANY (ARRAY['int2[]', 'int4[]', 'int8[]', 'numeric[]', 'float4[]', 'float8[]']::regtype[]) AS arr) a
       WHERE d.refclassid = 'pg_extension'::regclass AND d.deptype = 'e'
@@ -283,6 +284,7 @@ CROSS JOIN (VALUES ('s', 'smallint'), ('n', 'integer'), ('b', 'bigint'), ('d', '
 CROSS JOIN LATERAL pg_temp.resolves(format(
   CASE WHEN f.arr THEN 'SELECT %1$s(ARRAY[%2$s]%3$s) FROM num_typed'
        WHEN f.prokind = 'w' THEN 'SELECT %1$s(%2$s%3$s) OVER (ORDER BY i) FROM num_typed'
+       WHEN f.nargs = 2 THEN 'SELECT %1$s(%2$s, %2$s) FROM num_typed'
        ELSE 'SELECT %1$s(%2$s) FROM num_typed' END,
   f.name, c.col, CASE WHEN f.name ~ '^gpu_mov' THEN ', 3' ELSE '' END)) r
 ORDER BY 1, 2, c.col;

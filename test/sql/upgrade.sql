@@ -112,6 +112,20 @@ SELECT gpu_movstd('{1,2,4,8}'::float8[], 2) AS movstd_1_7, gpu_cumvar('{1,2,4,8}
 SELECT t, gpu_movvar(x, 2) OVER (ORDER BY t) AS movvar_1_7, gpu_cumstd(x::real) OVER (ORDER BY t) AS cumstd_1_7
 FROM (VALUES (1, 1), (2, 2), (3, 4), (4, 8)) v(t, x) ORDER BY t;
 RESET gpuscan.device;
+-- in 1.7 there is no covariance or regression aggregate
+SELECT count(*) AS covariance_1_7 FROM pg_temp.ext_functions() f WHERE f ~ '^exact_(co|regr_)';
+
+ALTER EXTENSION gpuscan UPDATE TO '1.8';
+SELECT extversion FROM pg_extension WHERE extname = 'gpuscan';
+SELECT count(*) AS commented FROM pg_temp.ext_functions() f
+WHERE obj_description(split_part(f, ' -> ', 1)::regprocedure, 'pg_proc') IS NOT NULL;
+
+-- 1.8 brings exact_covar_pop, exact_covar_samp, exact_corr, exact_regr_*
+SELECT count(*) AS covariance_1_8 FROM pg_temp.ext_functions() f WHERE f ~ '^exact_(co|regr_)';
+SELECT exact_corr(y, x) AS corr_1_8, exact_regr_slope(y, x) AS slope_1_8, exact_covar_samp(y::bigint, x::bigint) AS covar_bigint_1_8
+FROM (VALUES (1, 1), (2, 3), (4, 4), (8, 9)) v(y, x);
+SELECT t, exact_regr_intercept(y, x) OVER (ORDER BY t ROWS 2 PRECEDING) AS intercept_1_8
+FROM (VALUES (1, 1, 1), (2, 2, 3), (3, 4, 4), (4, 8, 9)) v(t, y, x) ORDER BY t;
 
 -- Every function as the catalog has it: signature, result, volatility,
 -- strictness, parallel safety, the C symbol and its comment.
@@ -141,14 +155,14 @@ CREATE FUNCTION pg_temp.ext_aggregates() RETURNS SETOF text LANGUAGE sql AS $$
 $$;
 SELECT * FROM pg_temp.ext_aggregates();
 
--- a fresh install of the default version (its own script, gpuscan--1.7.sql)
+-- a fresh install of the default version (its own script, gpuscan--1.8.sql)
 -- has exactly the functions, properties and comments of the upgraded one
 CREATE TEMP TABLE upgraded AS SELECT * FROM pg_temp.ext_catalog() f;
 CREATE TEMP TABLE upgraded_aggregates AS SELECT * FROM pg_temp.ext_aggregates() f;
 DROP EXTENSION gpuscan;
 CREATE EXTENSION gpuscan;
 SELECT extversion FROM pg_extension WHERE extname = 'gpuscan';
-SELECT count(*) AS functions_1_7 FROM pg_temp.ext_catalog();
+SELECT count(*) AS functions_1_8 FROM pg_temp.ext_catalog();
 SELECT f AS only_upgraded FROM upgraded f EXCEPT SELECT * FROM pg_temp.ext_catalog();
 SELECT f AS only_fresh FROM pg_temp.ext_catalog() f EXCEPT SELECT * FROM upgraded;
 SELECT f AS only_upgraded_aggregate FROM upgraded_aggregates f EXCEPT SELECT * FROM pg_temp.ext_aggregates();
