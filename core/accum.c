@@ -177,6 +177,56 @@ gs_accum_limbs_min(GsAccum *a, uint64_t *w, int *unit)
 	return Limbs(a, w, 0, unit);
 }
 
+/*
+ * A normalised accumulator's sum as (h + l) * 2^e: its top four digits T
+ * (a signed 128-bit integer; the digits below dropped, nonnegative, so the
+ * sum lies in [T, T + 1) * 2^e) as a double-double truncated to 106 bits;
+ * false for a zero sum.  With digits dropped, |T| >= 2^96: T stands for the
+ * sum within 2^-95 of it, h + l for T within 2^-104 (h its top 53 bits,
+ * l the next 53).
+ */
+bool
+gs_accum_top(const GsAccum *a, double *h, double *l, int *e)
+{
+	int			k = a->hi - 3 > a->lo ? a->hi - 3 : a->lo,
+				neg,
+				b;
+	gs_i128		t;
+	gs_u128		m;
+
+	if (a->hi < a->lo)
+		return false;
+	t = a->d[a->hi];
+	for (int i = a->hi - 1; i >= k; i--)
+		t = t * ((gs_i128) 1 << 32) + a->d[i];
+	neg = t < 0;
+	m = neg ? -(gs_u128) t : (gs_u128) t;
+	b = gs_bits128(m);
+	if (b <= 53)
+	{
+		*h = (double) (uint64_t) m;
+		*l = 0;
+	}
+	else
+	{
+		int			sh = b - 53;
+		uint64_t	top = (uint64_t) (m >> sh);
+		gs_u128		rest = m - ((gs_u128) top << sh);
+		int			rb = rest ? gs_bits128(rest) : 0,
+					sh2 = rb > 53 ? rb - 53 : 0;
+
+		*h = (double) top * gs_pow2(sh);
+		*l = (double) (uint64_t) (rest >> sh2) * gs_pow2(sh2);
+	}
+	if (neg)
+	{
+		*h = -*h;
+		*l = -*l;
+	}
+	*e = 32 * k + Unit0(a);
+	return true;
+}
+
 /* The start state of a running total or mean from the values in a. */
 void
 gs_accum_run_state(GsAccum *a, GsRunState *rs)

@@ -275,6 +275,13 @@ extern bool gs_accum_limbs(GsAccum *a, uint64_t *w, int nlimbs, int *unit);
 extern int	gs_accum_limbs_min(GsAccum *a, uint64_t *w, int *unit);
 
 /*
+ * A normalised accumulator's sum as (h + l) 2^e from its top four digits
+ * (double-doubles, h + l within 2^-94 of the sum, relatively); false for a
+ * zero sum.  The fast paths of core/moments.c and core/comoments.c.
+ */
+extern bool gs_accum_top(const GsAccum *a, double *h, double *l, int *e);
+
+/*
  * The start state (core/engine.h) of a running total or mean of the type
  * from the values in a: their exact sum, count and flags.  Normalises a.
  */

@@ -317,12 +317,222 @@ Ratio(const Big *A, const Big *B, int root, bool fast, double *out)
 		return 0;
 	}
 	if (!(fast && RatioFast(A, B, root, A->neg, out)))
-	{
-		if (fast)
-			gs_comoments_slow_count++;
 		*out = RatioExact(A, B, A->unit - B->unit, root, A->neg);
-	}
 	return isinf(*out) ? GS_ACCUM_OVERFLOW : 0;
+}
+
+/* ---------- the top digits' path ---------- */
+
+/*
+ * A real number known within a bound: the true value lies within err of
+ * h + l (a double-double).  Each operation below returns a bound on its
+ * result's distance from the true result of the true operands: the
+ * operands' bounds carried through (first order and the cross term), plus
+ * 2^-100 of the magnitudes involved for the operation's own roundings
+ * (double-double products, sums and quotients err by less than 2^-104 of
+ * them); magnitudes read from h are enlarged by 2^-50 for l, and each
+ * bound's own arithmetic by as much again.
+ */
+typedef struct Approx
+{
+	double		h,
+				l,
+				err;
+} Approx;
+
+#define AP_U	0x1p-100		/* an operation's own rounding, relative */
+#define AP_UP	(1 + 0x1p-50)	/* a magnitude from h, and a bound's rounding */
+
+/*
+ * An accumulator's sum (normalised first), or false where it is nonzero
+ * and lies beyond [2^-lo, 2^hi]: the sums within [2^-150, 2^200] and those
+ * of squares and products within [2^-300, 2^400] keep every product below
+ * (Nc^2 and Nx Ny within 2^854, the quotients' too) and every number that
+ * a test leaves in play, low parts and bounds included, normal.
+ */
+static bool
+ApRead(GsAccum *a, int lo, int hi, Approx *r)
+{
+	double		h,
+				l;
+	int			e;
+
+	if (a->pending)
+		gs_accum_normalize(a);
+	if (!gs_accum_top(a, &h, &l, &e))
+	{
+		r->h = r->l = r->err = 0;
+		return true;
+	}
+	/* |h| < 2^128; l, where nonzero, at least 2^e, normal for a sum within range */
+	if (e + 128 > hi)
+		return false;
+	r->h = gs_scale2(h, e);
+	r->l = gs_scale2(l, e);
+	r->err = fabs(r->h) * 0x1p-94;
+	return fabs(r->h) >= gs_pow2(-lo);
+}
+
+/* a b. */
+static inline __attribute__((always_inline)) Approx
+ApMul(Approx a, Approx b)
+{
+	double		ph = a.h * b.h,
+				pl = GS_FMA(a.h, b.h, -ph) + (a.h * b.l + a.l * b.h);
+	Approx		r;
+
+	r.h = ph + pl;
+	r.l = pl - (r.h - ph);
+	r.err = (fabs(a.h) * b.err + fabs(b.h) * a.err + a.err * b.err) * AP_UP * AP_UP + fabs(r.h) * AP_U;
+	return r;
+}
+
+/* a - b. */
+static inline __attribute__((always_inline)) Approx
+ApSub(Approx a, Approx b)
+{
+	double		s = a.h - b.h,
+				t = s - a.h,
+				e = ((a.h - (s - t)) - (b.h + t)) + (a.l - b.l);
+	Approx		r;
+
+	r.h = s + e;
+	r.l = e - (r.h - s);
+	r.err = (a.err + b.err) * AP_UP + (fabs(a.h) + fabs(b.h)) * AP_U;
+	return r;
+}
+
+/*
+ * a / b, or false where b's bound reaches a quarter of it: one division
+ * (q within an ulp of a.h / b.h, the residual exact by an fma, then scaled
+ * by the reciprocal: 2^-104 of q more).
+ */
+static inline __attribute__((always_inline)) bool
+ApDiv(Approx a, Approx b, Approx *r)
+{
+	double		inv,
+				q,
+				ql;
+
+	if (!(fabs(b.h) > 4 * b.err))
+		return false;
+	inv = 1 / b.h;
+	q = a.h * inv;
+	ql = (GS_FMA(-q, b.h, a.h) + a.l - q * b.l) * inv;
+	r->h = q + ql;
+	r->l = ql - (r->h - q);
+	/* |a'/b' - a/b| <= (|da| + |a/b| |db|) / (|b| - |db|), and |db| <= |b| / 4 */
+	r->err = (a.err + fabs(q) * b.err) * fabs(inv) * (4.0 / 3) * AP_UP * AP_UP * AP_UP + fabs(r->h) * AP_U;
+	return true;
+}
+
+/* sqrt(a), or false where a's bound reaches a quarter of it. */
+static inline __attribute__((always_inline)) bool
+ApSqrt(Approx a, Approx *r)
+{
+	double		s,
+				inv,
+				c;
+
+	if (!(a.h > 4 * a.err))
+		return false;
+	s = sqrt(a.h);
+	inv = 1 / s;
+	c = (GS_FMA(-s, s, a.h) + a.l) * (0.5 * inv);
+	r->h = s + c;
+	r->l = c - (r->h - s);
+	/* |sqrt(a') - sqrt(a)| <= |da| / (2 sqrt(a - |da|)) <= |da| / (1.73 sqrt(a)), |da| <= a / 4 */
+	r->err = a.err * (0.58 * inv) * AP_UP * AP_UP * AP_UP + fabs(r->h) * AP_U;
+	return true;
+}
+
+/* An exact integer below 2^53. */
+static inline __attribute__((always_inline)) Approx
+ApInt(uint64_t n)
+{
+	Approx		r = {(double) n, 0, 0};
+
+	return r;
+}
+
+/*
+ * A result from the accumulators' top digits (gs_accum_top) within the
+ * bounds of the operations above; returns 1 with *out set, or 0 where the
+ * sums lie beyond ApRead's ranges, a divisor or
+ * radicand is not known to within a quarter of itself (cancellation; a
+ * NULL for a constant x or y is the exact path's to decide), the result's
+ * sign is not known, its bound cannot decide the rounding, or it is not
+ * a normal double.
+ */
+static int
+TopFast(void *c, int what, uint64_t n, double *out)
+{
+	Approx		sx,
+				sy,
+				sxx = {0, 0, 0},
+				syy = {0, 0, 0},
+				sxy = {0, 0, 0},
+				nx = {0, 0, 0},
+				ny = {0, 0, 0},
+				nc = {0, 0, 0},
+				nd = ApInt(n),
+				r,
+				t;
+	double		y;
+
+	bool		want_x = what >= GS_CO_CORR && what != GS_CO_SYY && what != GS_CO_SXY,
+				want_y = what == GS_CO_CORR || what == GS_CO_R2 || what == GS_CO_SYY,
+				want_c = what != GS_CO_SXX && what != GS_CO_SYY;
+
+	if (n >= (UINT64_C(1) << 26) ||
+		!ApRead(gs_comoments_part(c, GS_CO_X), 150, 200, &sx) ||
+		!ApRead(gs_comoments_part(c, GS_CO_Y), 150, 200, &sy) ||
+		(want_x && !ApRead(gs_comoments_part(c, GS_CO_XX), 300, 400, &sxx)) ||
+		(want_y && !ApRead(gs_comoments_part(c, GS_CO_YY), 300, 400, &syy)) ||
+		(want_c && !ApRead(gs_comoments_part(c, GS_CO_XY), 300, 400, &sxy)))
+		return 0;
+	if (want_x)
+		nx = ApSub(ApMul(nd, sxx), ApMul(sx, sx));
+	if (want_y)
+		ny = ApSub(ApMul(nd, syy), ApMul(sy, sy));
+	if (want_c)
+		nc = ApSub(ApMul(nd, sxy), ApMul(sx, sy));
+	switch (what)
+	{
+		case GS_CO_COVAR_POP:
+		case GS_CO_COVAR_SAMP:
+			if (!ApDiv(nc, ApInt(n * (what == GS_CO_COVAR_SAMP ? n - 1 : n)), &r))
+				return 0;
+			break;
+		case GS_CO_SXX:
+		case GS_CO_SYY:
+		case GS_CO_SXY:
+			if (!ApDiv(what == GS_CO_SXX ? nx : what == GS_CO_SYY ? ny : nc, nd, &r))
+				return 0;
+			break;
+		case GS_CO_CORR:
+		case GS_CO_R2:
+			/* r2 = Nc^2 / (Nx Ny); corr its root with Nc's sign */
+			if (!(fabs(nc.h) > 4 * nc.err) || !ApDiv(ApMul(nc, nc), ApMul(nx, ny), &r) ||
+				(what == GS_CO_CORR && !ApSqrt(r, &r)))
+				return 0;
+			if (what == GS_CO_CORR && nc.h < 0)
+				r.h = -r.h, r.l = -r.l;
+			break;
+		case GS_CO_SLOPE:
+			if (!ApDiv(nc, nx, &r))
+				return 0;
+			break;
+		default:
+			/* (Sy - slope Sx) / n */
+			if (!ApDiv(nc, nx, &t) || !ApDiv(ApSub(sy, ApMul(t, sx)), nd, &r))
+				return 0;
+			break;
+	}
+	if (!(fabs(r.h) > 4 * r.err) || !gs_round_near(r.h, r.l, 8 * r.err, &y) || !gs_quot_normal(y, 1))
+		return 0;
+	*out = y;
+	return 1;
 }
 
 /* ---------- results ---------- */
@@ -358,6 +568,12 @@ Result(void *c, int what, double *out, bool fast)
 	{
 		*out = NAN;
 		return 0;
+	}
+	if (fast)
+	{
+		if (TopFast(c, what, n, out))
+			return 0;
+		gs_comoments_slow_count++;
 	}
 	/* Nx, Ny >= 0 for the sums of any values; a forged state's negative ones are as 0 */
 	nx.n = ny.n = 0;

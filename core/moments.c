@@ -235,60 +235,10 @@ Fast(const uint64_t *N, int nl, int u, uint64_t c1, uint64_t c2, bool root, doub
 /* ---------- the top digits' path ---------- */
 
 /*
- * A normalised accumulator's sum as (h + l) * 2^e: its top four digits T
- * (a signed 128-bit integer; the digits below dropped, nonnegative, so the
- * sum lies in [T, T + 1) * 2^e) as a double-double truncated to 106 bits;
- * false for a zero sum.  With digits dropped, |T| >= 2^96: T stands for the
- * sum within 2^-95 of it, h + l for T within 2^-104 (h its top 53 bits,
- * l the next 53).
- */
-static bool
-TopDD(const GsAccum *a, int unit0, double *h, double *l, int *e)
-{
-	int			k = a->hi - 3 > a->lo ? a->hi - 3 : a->lo,
-				neg,
-				b;
-	gs_i128		t;
-	gs_u128		m;
-
-	if (a->hi < a->lo)
-		return false;
-	t = a->d[a->hi];
-	for (int i = a->hi - 1; i >= k; i--)
-		t = t * ((gs_i128) 1 << 32) + a->d[i];
-	neg = t < 0;
-	m = neg ? -(gs_u128) t : (gs_u128) t;
-	b = gs_bits128(m);
-	if (b <= 53)
-	{
-		*h = (double) (uint64_t) m;
-		*l = 0;
-	}
-	else
-	{
-		int			sh = b - 53;
-		uint64_t	top = (uint64_t) (m >> sh);
-		gs_u128		rest = m - ((gs_u128) top << sh);
-		int			rb = rest ? gs_bits128(rest) : 0,
-					sh2 = rb > 53 ? rb - 53 : 0;
-
-		*h = (double) top * gs_pow2(sh);
-		*l = (double) (uint64_t) (rest >> sh2) * gs_pow2(sh2);
-	}
-	if (neg)
-	{
-		*h = -*h;
-		*l = -*l;
-	}
-	*e = 32 * k + unit0;
-	return true;
-}
-
-/*
  * The variance or its root from the accumulators' top digits in
  * double-double arithmetic (double results); returns 1 with *out set, or 0
  * where its error bound cannot decide (then the limbs decide).  With S1,
- * S2 within 2^-95 (TopDD), P = n S2 and Q = S1^2 (<= P) are within 2^-93 P
+ * S2 within 2^-95 (gs_accum_top), P = n S2 and Q = S1^2 (<= P) are within 2^-93 P
  * after their products' roundings (two-product by fma, 2^-104 each), and
  * N = P - Q within 2^-93 P + 2^-104 |N|; taken as 2^-90 P + 2^-100 |N|.
  * Then N / D (D = c1 c2 below 2^53, exact) by a division and its exact
@@ -322,9 +272,9 @@ TopFast(GsAccum *s1, GsAccum *s2, uint64_t n, uint64_t c1, uint64_t c2, bool roo
 	int			e1 = 0,
 				e2;
 
-	if (n > (UINT64_C(1) << 26) || !TopDD(s2, -2148, &h2, &l2, &e2))
+	if (n > (UINT64_C(1) << 26) || !gs_accum_top(s2, &h2, &l2, &e2))
 		return 0;
-	if (TopDD(s1, -1074, &h1, &l1, &e1))
+	if (gs_accum_top(s1, &h1, &l1, &e1))
 	{
 		/* S1^2 at S2's exponent: Q = (h1 + l1)^2 2^(2 e1 - e2) */
 		qh = h1 * h1;

@@ -124,7 +124,7 @@ def rand_pairs(rng, ints=False):
         x = val()
         r = rng.random()
         # y: independent, equal to x, its negative, or an affine image
-        y = val() if r < 0.6 else x if r < 0.7 else -x if r < 0.8 else (
+        y = val() if r < 0.6 else x if r < 0.7 else -x if r < 0.8 and x != -(1 << 63) else (
             (2 * x + 1) if ints and abs(x) < (1 << 61) else x * 0.5 - 3.0 if not ints else x)
         pairs.append((y, x))
     if not ints and mix != 7 and rng.random() < 0.9:
