@@ -497,6 +497,9 @@ TopFast(void *c, int what, uint64_t n, double *out)
 		ny = ApSub(ApMul(nd, syy), ApMul(sy, sy));
 	if (want_c)
 		nc = ApSub(ApMul(nd, sxy), ApMul(sx, sy));
+	/* Nx, Ny > 0 for values not all equal; zero (NULL) and a forged state's negative ones: the exact path's */
+	if ((want_x && !(nx.h > 0)) || (want_y && !(ny.h > 0)))
+		return 0;
 	switch (what)
 	{
 		case GS_CO_COVAR_POP:
@@ -529,9 +532,11 @@ TopFast(void *c, int what, uint64_t n, double *out)
 				return 0;
 			break;
 	}
-	if (!(fabs(r.h) > 4 * r.err) || !gs_round_near(r.h, r.l, 8 * r.err, &y) || !gs_quot_normal(y, 1))
+	/* rounded as a magnitude (gs_round_near takes y > 0), then signed */
+	if (!(fabs(r.h) > 4 * r.err) ||
+		!gs_round_near(fabs(r.h), r.h < 0 ? -r.l : r.l, 8 * r.err, &y) || !gs_quot_normal(y, 1))
 		return 0;
-	*out = y;
+	*out = r.h < 0 ? -y : y;
 	return 1;
 }
 

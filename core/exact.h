@@ -829,7 +829,7 @@ gs_round_quotient(int neg, gs_u128 mag, int sticky_in, int e, uint64_t c, int f8
 #endif
 
 /*
- * The number nearest to y + corr, y a number of a format whose unit in the
+ * The number nearest to y + corr, y > 0 a number of a format whose unit in the
  * last place at y is ulp and just below y is low (ulp / 2 at a power of
  * two), corr within one and a half of them, known within bound: y or a
  * neighbour, where y + corr with the bound lies inside that one's rounding

@@ -148,6 +148,8 @@ def fixed_sets():
         ([(5e-324, 1.5e-323), (1.5e-323, 5e-324)], []),
         ([(2.0 ** 1023, 2.0 ** -1074), (-(2.0 ** 1023), 1.0)], []),
         ([(float(1 << 53), 1.0), (-1.0, float(1 << 53))], []),
+        ([(0.0, float(1 << 53)), (1.0, 1.0)], []),          # slope -1/(2^53 - 1): negative, just past a tie
+        ([(0, 1 << 53), (1, 1)], []),
         ([((1 << 53) + 1, (1 << 53) + 1), ((1 << 53) + 3, (1 << 53) + 7), (1, 2)], []),
         ([((1 << 63) - 1, -(1 << 63)), (-(1 << 63), (1 << 63) - 1)], []),
     ]
@@ -193,6 +195,93 @@ def core_tests(t, rng, ncases, binary):
             (len(cases), len(sets), len(RESULTS)))
 
 
+def sql_value(v, ints):
+    """A value as an SQL literal of the pairs' type."""
+    if v is None:
+        return "NULL"
+    return ("'%d'::bigint" % v) if ints else sql_literal(v)
+
+
+def fetch(conn, sql):
+    """A double precision result (as float8send text): ('value', x),
+    ('null',), ('nan',), ('overflow',) for 22003, or ('error', ...)."""
+    from pgclient import SqlError
+    try:
+        r = conn.value(sql)
+    except SqlError as e:
+        return ("overflow",) if e.sqlstate == "22003" else ("error", e.sqlstate, e.message)
+    if r is None:
+        return ("null",)
+    x = from_bits(int(r[2:], 16))
+    return ("nan",) if math.isnan(x) else ("value", x)
+
+
+def server_tests(t, rng, ncases):
+    """Part 2: the aggregates through a server."""
+    from pgclient import Connection
+    conn = Connection()
+    bad = 0
+    sets = fixed_sets() + [rand_pairs(rng, ints=rng.random() < 0.25) for _ in range(ncases)]
+    for pairs, _ in sets:
+        ints = all(isinstance(v, int) for p in pairs for v in p)
+        values = ", ".join("(%s, %s)" % (sql_value(y, ints), sql_value(x, ints)) for y, x in pairs)
+        for name in RESULTS:
+            want = co_ref(pairs, name)
+            got = fetch(conn, "SELECT float8send(exact_%s(y, x)) FROM (VALUES %s) v(y, x)" % (name, values))
+            if same(got, want):
+                t.ok()
+            else:
+                bad += 1
+                t.fail("exact_%s of %d pairs%s (%s...): got %s, want %s" % (
+                    name, len(pairs), " (bigint)" if ints else "",
+                    ", ".join(repr(p) for p in pairs[:3]), got, want))
+    t.check(bad == 0, "aggregates: %d sets of pairs (double precision, bigint), %d aggregates each, bit for bit"
+            % (len(sets), len(RESULTS)))
+    # moving frames over rows with NULLs, NaN and huge values: each row against its frame
+    rows = []
+    for i in range(400):
+        r = rng.random()
+        x = rand_value(rng, rng.choice([1, 1, 2, 5]))
+        y = (None if r < 0.04 else math.nan if r < 0.05 else 1e15 if r < 0.07 else -3e150 if r < 0.08
+             else x * 0.75 + rand_value(rng, rng.choice([1, 2, 5])))
+        rows.append((y, None if rng.random() < 0.04 else x))
+    conn.query("CREATE TEMP TABLE co_rows (t int, y float8, x float8)")
+    conn.query("INSERT INTO co_rows VALUES " + ", ".join(
+        "(%d, %s, %s)" % (i, sql_value(y, False), sql_value(x, False)) for i, (y, x) in enumerate(rows)))
+    bad = nres = 0
+    for a, b in [(0, 0), (1, 0), (9, 0), (59, 0), (5, 5), (30, -3), (-2, 20), (None, 0)]:
+        lo = "UNBOUNDED PRECEDING" if a is None else (
+            "%d PRECEDING" % a if a >= 0 else "%d FOLLOWING" % -a)
+        hi = "%d FOLLOWING" % b if b >= 0 else "%d PRECEDING" % -b
+        got_rows = conn.query(
+            "SELECT t, " + ", ".join("float8send(exact_%s(y, x) OVER w)" % n for n in RESULTS) +
+            " FROM co_rows WINDOW w AS (ORDER BY t ROWS BETWEEN %s AND %s) ORDER BY t" % (lo, hi))
+        for row in got_rows:
+            i = int(row[0])
+            start = 0 if a is None else max(0, i - a)
+            frame = rows[start:max(start, min(len(rows), i + b + 1))]
+            for name, r in zip(RESULTS, row[1:]):
+                nres += 1
+                want = co_ref(frame, name)
+                got = ("null",) if r is None else ("value", from_bits(int(r[2:], 16)))
+                if got[0] == "value" and math.isnan(got[1]):
+                    got = ("nan",)
+                if want[0] == "overflow":
+                    want = ("any",)       # the statement's error: checked below
+                if want[0] == "any" or same(got, want):
+                    t.ok()
+                else:
+                    bad += 1
+                    t.fail("exact_%s OVER (ROWS BETWEEN %s AND %s) at row %d: got %s, want %s" %
+                           (name, lo, hi, i, got, want))
+    t.check(bad == 0, "moving frames: %d results, each against its frame's reference" % nres)
+    # an overflowing frame is the statement's error 22003
+    got = fetch(conn, "SELECT float8send(max(v)) FROM (SELECT exact_covar_pop(y, x) OVER (ORDER BY t ROWS 1 PRECEDING) AS v "
+                      "FROM (VALUES (1, -1e300::float8, -1e300::float8), (2, 1e300, 1e300)) v(t, y, x)) q")
+    t.check(got == ("overflow",), "an overflowing frame: ERROR 22003 (%s)" % (got,))
+    conn.close()
+
+
 def main():
     """Run the parts; print the tally."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -206,6 +295,8 @@ def main():
     t = Tally(max_fail_lines=50)
     here = os.path.dirname(os.path.abspath(__file__))
     core_tests(t, rng, args.cases, os.path.join(here, "engine", "comoments_test"))
+    if not args.no_server:
+        server_tests(t, rng, max(50, args.cases // 10))
     return t.summary()
 
 

@@ -75,6 +75,13 @@ if make -s PG_CONFIG="$PG_CONFIG" test/engine/moments_test; then
 else
 	FAILED=$((FAILED + 1))
 fi
+# the exact covariances, correlations and regression lines, alone
+if make -s PG_CONFIG="$PG_CONFIG" test/engine/comoments_test; then
+	test/engine/comoments_test -q | tee "$LOG_DIR/comoments_test.log"
+	add_counts "$LOG_DIR/comoments_test.log"
+else
+	FAILED=$((FAILED + 1))
+fi
 # exact means on and next to rounding ties
 if make -s PG_CONFIG="$PG_CONFIG" test/engine/quotient_test; then
 	test/engine/quotient_test -q | tee "$LOG_DIR/quotient_test.log"
@@ -99,6 +106,11 @@ add_counts "$LOG_DIR/hostile-stored.log"
 echo "== exact variances (test/spread.py)"
 python3 test/spread.py --cases 1500 | tee "$LOG_DIR/spread.log"
 add_counts "$LOG_DIR/spread.log"
+# the exact covariances and regression lines against Python's fractions: the
+# core over the whole range of double precision and bigint, the aggregates
+echo "== exact covariances (test/covariance.py)"
+python3 test/covariance.py --cases 1500 | tee "$LOG_DIR/covariance.log"
+add_counts "$LOG_DIR/covariance.log"
 
 # 5. cancelling scans of 2^27-1 elements: statement_timeout, pg_cancel_backend
 #    and a protocol cancel each end the statement within 200 ms

@@ -377,6 +377,18 @@ Edges(void)
 		Check(st == 0 && r == 2500000050000000.0 && slow == 1,
 			  "a covariance on a tie: the exact path, half to even", (long long) slow);
 	}
+	/*
+	 * a negative result just past a tie: regr_slope of (0, 2^53), (1, 1) is
+	 * -1 / (2^53 - 1) = -2^-53 (1 + 2^-53 + 2^-106 + ...), beyond the
+	 * midpoint -2^-53 (1 + 2^-53): -2^-53 (1 + 2^-52), not -2^-53
+	 */
+	{
+		double		y[2] = {0, 1},
+					x[2] = {0x1p53, 1};
+
+		st = ResultOf(y, x, 2, GS_CO_SLOPE, &r, &slow);
+		Check(st == 0 && r == -0x1.0000000000001p-53, "a negative slope just past a tie", 0);
+	}
 	/* corr(x, x) = 1, corr(x, -x) = -1, for values with no exact mean */
 	{
 		double		x[3] = {0.1, 0.7, 1e-3},

@@ -13,7 +13,13 @@
  * gs_accum_deserialize, forged or mutated, must be refused or give a valid
  * state; one of doubles or of their squares (core/moments.h), made half of
  * a state of the moments, must give the same variances and deviations by
- * the fast and the exact path, none negative.  Any difference is printed and ends the run with abort().
+ * the fast and the exact path, none negative; one of any kind but floats,
+ * made a part of a state of pairs (core/comoments.h), and the bytes read
+ * as a whole state of pairs, the same covariances, correlations and
+ * regression results by both paths.  At each read of doubles, the values
+ * in as pairs: (v, v), whose covariances must be core/moments.h's
+ * variances, and a permutation's, every result by both paths alike and in
+ * range, a state through its serial form the same.  Any difference is printed and ends the run with abort().
  *
  * The input (bytes missing at the end read as 0):
  *
@@ -63,6 +69,7 @@
  * empty, every digit zero.
  */
 #include "../../core/accum.h"
+#include "../../core/comoments.h"
 #include "../../core/moments.h"
 #include "fuzz_reference.h"
 
@@ -241,6 +248,8 @@ WantFlags(const FuzzWinCounts *c)
  * all GS_MAX_LIMBS of them and nlimbs of them; the start state of a running
  * total; and the state normalised.
  */
+static void ExercisePairs(Run *r);
+
 static void
 Read(Run *r, int nlimbs)
 {
@@ -310,6 +319,10 @@ Read(Run *r, int nlimbs)
 	if (!ok && nlimbs >= r->a->ndigits / 2)
 		Fail(r, "gs_accum_limbs refused %d limbs", nlimbs);
 
+	/* the values as pairs of the covariances */
+	if (r->f8)
+		ExercisePairs(r);
+
 	/* the start state of a running total */
 	gs_accum_run_state(r->a, &rs);
 	if (rs.nvalues != count || rs.flags != flags || rs.unit != unit ||
@@ -317,6 +330,88 @@ Read(Run *r, int nlimbs)
 		Fail(r, "gs_accum_run_state: %lld values, flags %#x, unit %d, limbs %s",
 			 (long long) rs.nvalues, rs.flags, rs.unit,
 			 memcmp(rs.w, w, sizeof(w)) ? "not those of gs_accum_limbs" : "alike");
+}
+
+/* Every result of a state of pairs, by the fast and the exact path alike, in range. */
+static void
+PairsAlike(Run *r, void *c, const char *what)
+{
+	for (int k = 0; k < GS_CO_COUNT; k++)
+	{
+		double		a = 0,
+					b = 0;
+		int			sa = gs_comoments_result(c, k, &a),
+					sb = gs_comoments_result_exact(c, k, &b);
+
+		if (sa != sb || (sa != GS_ACCUM_EMPTY && memcmp(&a, &b, sizeof(a)) != 0))
+			Fail(r, "%s: result %d, fast %a (%d), exact %a (%d)", what, k, a, sa, b, sb);
+		if (sa == 0 && !isnan(a) &&
+			((k == GS_CO_CORR && fabs(a) > 1) || (k == GS_CO_R2 && (a < 0 || a > 1)) ||
+			 ((k == GS_CO_SXX || k == GS_CO_SYY) && a < 0)))
+			Fail(r, "%s: result %d out of its range: %a", what, k, a);
+	}
+}
+
+/*
+ * The values in (doubles) as pairs for the covariances (core/comoments.h):
+ * (v, v), whose covariances must be the variances of core/moments.h (two
+ * implementations of one exact value), and (v_i, v_j) of a permutation;
+ * every result by both paths alike and in range; a state through its
+ * serial form the same.
+ */
+static void
+ExercisePairs(Run *r)
+{
+	void	   *c = malloc(gs_comoments_bytes()),
+			   *back = malloc(gs_comoments_bytes()),
+			   *m = malloc(gs_moments_bytes());
+	size_t		nb;
+	uint8_t    *buf;
+
+	gs_comoments_init(c);
+	gs_moments_init(m);
+	for (int i = 0; i < r->nin; i++)
+	{
+		GsCoValue	v;
+
+		gs_co_from_double(&v, r->in[i]);
+		gs_comoments_move(c, &v, &v, 1);
+		gs_moments_move(m, r->in[i], 1);
+	}
+	PairsAlike(r, c, "pairs (v, v)");
+	for (int samp = 0; samp < 2; samp++)
+	{
+		double		a = 0,
+					b = 0;
+		int			sa = gs_comoments_result(c, samp ? GS_CO_COVAR_SAMP : GS_CO_COVAR_POP, &a),
+					sb = gs_moments_result(gs_moments_s1(m), gs_moments_s2(m), samp ? GS_MOMENT_SAMPLE : 0, true, &b);
+
+		if (sa != sb || (sa != GS_ACCUM_EMPTY && memcmp(&a, &b, sizeof(a)) != 0))
+			Fail(r, "covar_%s(v, v) %a (%d), var_%s(v) %a (%d)", samp ? "samp" : "pop", a, sa,
+				 samp ? "samp" : "pop", b, sb);
+	}
+	gs_comoments_init(c);
+	for (int i = 0; i < r->nin; i++)
+	{
+		GsCoValue	y,
+					x;
+
+		gs_co_from_double(&y, r->in[i]);
+		gs_co_from_double(&x, r->in[(int) (((int64_t) i * 7 + 1) % r->nin)]);
+		gs_comoments_move(c, &y, &x, 1);
+	}
+	PairsAlike(r, c, "pairs (v_i, v_7i+1)");
+	nb = gs_comoments_serial_bytes(c);
+	buf = malloc(nb);
+	gs_comoments_serialize(c, buf);
+	if (!gs_comoments_deserialize(buf, nb, back) || gs_comoments_deserialize(buf, nb - 1, back) ||
+		!gs_comoments_deserialize(buf, nb, back))
+		Fail(r, "a state of pairs through its serial form: refused, or one byte less read");
+	PairsAlike(r, back, "pairs through their serial form");
+	free(buf);
+	free(c);
+	free(back);
+	free(m);
 }
 
 /*
@@ -435,6 +530,30 @@ ExerciseMoments(Run *r, const GsAccum *x, int kind)
 }
 
 /*
+ * A forged accumulator as the part of its kind in a state of pairs (the
+ * values' of x or y, the squares' of x or y, the products'), the others
+ * empty but for the count: every result by both paths alike.
+ */
+static void
+ExerciseForgedPart(Run *r, const GsAccum *x, int kind)
+{
+	void	   *c = malloc(gs_comoments_bytes());
+
+	for (int side = 0; side < (kind == GS_ACCUM_PRODUCTS ? 1 : 2); side++)
+	{
+		int			part = kind == GS_ACCUM_PRODUCTS ? GS_CO_XY :
+			kind == GS_ACCUM_SQUARES ? GS_CO_XX + side : GS_CO_X + side;
+
+		gs_comoments_init(c);
+		memcpy(gs_comoments_part(c, part), x, gs_accum_kind_bytes(kind));
+		for (int i = 0; i < GS_CO_PARTS; i++)
+			gs_comoments_part(c, i)->nvalues = x->nvalues;
+		PairsAlike(r, c, "a forged part of a state of pairs");
+	}
+	free(c);
+}
+
+/*
  * Bytes to gs_accum_deserialize, exactly allocated: refused by the header
  * check, or by the whole, or read into a state of the type the header
  * says, then exercised.
@@ -452,18 +571,28 @@ Deserialize(Run *r, const uint8_t *bytes, size_t n)
 	head = gs_accum_deserialize(buf, n, NULL, &hkind);
 	/* refused by the header check: a state of the largest kind for the whole */
 	x = malloc(gs_accum_kind_bytes(head ? hkind : GS_ACCUM_SQUARES));
+	{
+		/* the same bytes as a whole state of pairs (core/comoments.h) */
+		void	   *c = malloc(gs_comoments_bytes());
+
+		if (gs_comoments_deserialize(buf, n, c))
+			PairsAlike(r, c, "a state of pairs read from forged bytes");
+		free(c);
+	}
 	if (gs_accum_deserialize(buf, n, x, &kind))
 	{
 		const char *bad;
 
 		if (!head || kind != hkind)
 			Fail(r, "forged bytes (%zu) read, but not by the header check", n);
-		if (kind != GS_ACCUM_SQUARES)
+		if (kind < GS_ACCUM_SQUARES)
 			Exercise(r, x, kind == GS_ACCUM_DOUBLES);
 		else if ((bad = Normalised(x, kind)) != NULL)
-			Fail(r, "a state of squares read from forged bytes: %s", bad);
-		if (kind != GS_ACCUM_FLOATS)
+			Fail(r, "a state of squares or products read from forged bytes: %s", bad);
+		if (kind == GS_ACCUM_DOUBLES || kind == GS_ACCUM_SQUARES)
 			ExerciseMoments(r, x, kind);
+		if (kind != GS_ACCUM_FLOATS)
+			ExerciseForgedPart(r, x, kind);
 	}
 	free(x);
 	free(buf);
