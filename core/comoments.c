@@ -30,6 +30,7 @@ typedef struct Big
 void
 gs_comoments_init(void *c)
 {
+	memset(c, 0, sizeof(GsCoCache));
 	for (int i = 0; i < GS_CO_PARTS; i++)
 		gs_accum_init_kind(gs_comoments_part(c, i),
 						   i <= GS_CO_Y ? GS_ACCUM_DOUBLES : i == GS_CO_XY ? GS_ACCUM_PRODUCTS : GS_ACCUM_SQUARES);
@@ -39,6 +40,7 @@ gs_comoments_init(void *c)
 void
 gs_comoments_combine(void *a, const void *b)
 {
+	((GsCoCache *) a)->valid = 0;
 	for (int i = 0; i < GS_CO_PARTS; i++)
 		gs_accum_combine(gs_comoments_part(a, i), gs_comoments_part((void *) b, i));
 }
@@ -333,12 +335,7 @@ Ratio(const Big *A, const Big *B, int root, bool fast, double *out)
  * them); magnitudes read from h are enlarged by 2^-50 for l, and each
  * bound's own arithmetic by as much again.
  */
-typedef struct Approx
-{
-	double		h,
-				l,
-				err;
-} Approx;
+typedef GsCoSum Approx;
 
 #define AP_U	0x1p-100		/* an operation's own rounding, relative */
 #define AP_UP	(1 + 0x1p-50)	/* a magnitude from h, and a bound's rounding */
@@ -384,6 +381,20 @@ ApMul(Approx a, Approx b)
 	r.h = ph + pl;
 	r.l = pl - (r.h - ph);
 	r.err = (fabs(a.h) * b.err + fabs(b.h) * a.err + a.err * b.err) * AP_UP * AP_UP + fabs(r.h) * AP_U;
+	return r;
+}
+
+/* n a, n an exact integer below 2^53. */
+static inline __attribute__((always_inline)) Approx
+ApScale(double n, Approx a)
+{
+	double		ph = n * a.h,
+				pl = GS_FMA(n, a.h, -ph) + n * a.l;
+	Approx		r;
+
+	r.h = ph + pl;
+	r.l = pl - (r.h - ph);
+	r.err = n * a.err * AP_UP + fabs(r.h) * AP_U;
 	return r;
 }
 
@@ -455,23 +466,24 @@ ApInt(uint64_t n)
 	return r;
 }
 
+/* The sums' ranges that ApRead and the cache admit: values', squares' and products'. */
+static const int ApLo[GS_CO_PARTS] = {150, 150, 300, 300, 300};
+static const int ApHi[GS_CO_PARTS] = {200, 200, 400, 400, 400};
+static const double ApMin[GS_CO_PARTS] = {0x1p-150, 0x1p-150, 0x1p-300, 0x1p-300, 0x1p-300};
+static const double ApMax[GS_CO_PARTS] = {0x1p200, 0x1p200, 0x1p400, 0x1p400, 0x1p400};
+
 /*
- * A result from the accumulators' top digits (gs_accum_top) within the
- * bounds of the operations above; returns 1 with *out set, or 0 where the
- * sums lie beyond ApRead's ranges, a divisor or
- * radicand is not known to within a quarter of itself (cancellation; a
- * NULL for a constant x or y is the exact path's to decide), the result's
- * sign is not known, its bound cannot decide the rounding, or it is not
- * a normal double.
+ * A result from the five sums within the bounds of the operations above;
+ * returns 1 with *out set, or 0 where a divisor or radicand is not known to
+ * within a quarter of itself (cancellation; a NULL for a constant x or y
+ * is the exact path's to decide), the result's sign is not known, its
+ * bound cannot decide the rounding, or it is not a normal double.
  */
 static int
-TopFast(void *c, int what, uint64_t n, double *out)
+ApResult(const Approx *sum, int what, uint64_t n, double *out)
 {
-	Approx		sx,
-				sy,
-				sxx = {0, 0, 0},
-				syy = {0, 0, 0},
-				sxy = {0, 0, 0},
+	Approx		sx = sum[GS_CO_X],
+				sy = sum[GS_CO_Y],
 				nx = {0, 0, 0},
 				ny = {0, 0, 0},
 				nc = {0, 0, 0},
@@ -479,24 +491,16 @@ TopFast(void *c, int what, uint64_t n, double *out)
 				r,
 				t;
 	double		y;
-
 	bool		want_x = what >= GS_CO_CORR && what != GS_CO_SYY && what != GS_CO_SXY,
 				want_y = what == GS_CO_CORR || what == GS_CO_R2 || what == GS_CO_SYY,
 				want_c = what != GS_CO_SXX && what != GS_CO_SYY;
 
-	if (n >= (UINT64_C(1) << 26) ||
-		!ApRead(gs_comoments_part(c, GS_CO_X), 150, 200, &sx) ||
-		!ApRead(gs_comoments_part(c, GS_CO_Y), 150, 200, &sy) ||
-		(want_x && !ApRead(gs_comoments_part(c, GS_CO_XX), 300, 400, &sxx)) ||
-		(want_y && !ApRead(gs_comoments_part(c, GS_CO_YY), 300, 400, &syy)) ||
-		(want_c && !ApRead(gs_comoments_part(c, GS_CO_XY), 300, 400, &sxy)))
-		return 0;
 	if (want_x)
-		nx = ApSub(ApMul(nd, sxx), ApMul(sx, sx));
+		nx = ApSub(ApScale(nd.h, sum[GS_CO_XX]), ApMul(sx, sx));
 	if (want_y)
-		ny = ApSub(ApMul(nd, syy), ApMul(sy, sy));
+		ny = ApSub(ApScale(nd.h, sum[GS_CO_YY]), ApMul(sy, sy));
 	if (want_c)
-		nc = ApSub(ApMul(nd, sxy), ApMul(sx, sy));
+		nc = ApSub(ApScale(nd.h, sum[GS_CO_XY]), ApMul(sx, sy));
 	/* Nx, Ny > 0 for values not all equal; zero (NULL) and a forged state's negative ones: the exact path's */
 	if ((want_x && !(nx.h > 0)) || (want_y && !(ny.h > 0)))
 		return 0;
@@ -514,13 +518,14 @@ TopFast(void *c, int what, uint64_t n, double *out)
 				return 0;
 			break;
 		case GS_CO_CORR:
-		case GS_CO_R2:
-			/* r2 = Nc^2 / (Nx Ny); corr its root with Nc's sign */
-			if (!(fabs(nc.h) > 4 * nc.err) || !ApDiv(ApMul(nc, nc), ApMul(nx, ny), &r) ||
-				(what == GS_CO_CORR && !ApSqrt(r, &r)))
+			/* Nc / sqrt(Nx Ny) */
+			if (!ApSqrt(ApMul(nx, ny), &t) || !ApDiv(nc, t, &r))
 				return 0;
-			if (what == GS_CO_CORR && nc.h < 0)
-				r.h = -r.h, r.l = -r.l;
+			break;
+		case GS_CO_R2:
+			/* Nc^2 / (Nx Ny) */
+			if (!ApDiv(ApMul(nc, nc), ApMul(nx, ny), &r))
+				return 0;
 			break;
 		case GS_CO_SLOPE:
 			if (!ApDiv(nc, nx, &r))
@@ -538,6 +543,44 @@ TopFast(void *c, int what, uint64_t n, double *out)
 		return 0;
 	*out = r.h < 0 ? -y : y;
 	return 1;
+}
+
+
+/*
+ * A result from the sums: the cache's (GsCoCache) while valid, within
+ * range and fresh, else read from the accumulators' top digits (ApRead),
+ * which become the cache; returns 1 with *out set, or 0 (the exact path's).
+ */
+static int
+TopFast(void *c, int what, uint64_t n, double *out)
+{
+	GsCoCache  *k = (GsCoCache *) c;
+	Approx		sum[GS_CO_PARTS];
+
+	if (n >= (UINT64_C(1) << 26))
+		return 0;
+	if (k->valid && k->moves < GS_CO_CACHE_MOVES)
+	{
+		bool		in_range = true;
+
+		for (int i = 0; i < GS_CO_PARTS; i++)
+		{
+			double		a = fabs(k->sum[i].h);
+
+			if (!(a == 0 && k->sum[i].err == 0) && !(a >= ApMin[i] && a <= ApMax[i]))
+				in_range = false;
+		}
+		if (in_range && ApResult(k->sum, what, n, out))
+			return 1;
+	}
+	k->valid = 0;
+	for (int i = 0; i < GS_CO_PARTS; i++)
+		if (!ApRead(gs_comoments_part(c, i), ApLo[i], ApHi[i], &sum[i]))
+			return 0;
+	memcpy(k->sum, sum, sizeof(sum));
+	k->valid = 1;
+	k->moves = 0;
+	return ApResult(sum, what, n, out);
 }
 
 /* ---------- results ---------- */
@@ -697,6 +740,7 @@ gs_comoments_serialize(void *c, uint8_t *buf)
 bool
 gs_comoments_deserialize(const uint8_t *buf, size_t n, void *c)
 {
+	memset(c, 0, sizeof(GsCoCache));
 	for (int i = 0; i < GS_CO_PARTS; i++)
 	{
 		GsAccum    *a = gs_comoments_part(c, i);

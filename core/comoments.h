@@ -32,6 +32,9 @@
 
 #include "accum.h"
 
+#include <math.h>
+#include <string.h>
+
 #ifdef __cplusplus
 extern "C"
 {
@@ -68,7 +71,34 @@ typedef struct GsCoValue
 	int			pos;
 	int			neg;
 	uint32_t	special;
+	int			cache;			/* a double within GsCoCache's range: its value d */
+	double		d;
 } GsCoValue;
+
+/*
+ * Beside the exact accumulators, their sums as double-doubles, each with a
+ * bound on its error, moved with them while every value moved is a double
+ * of magnitude 0 or within [2^-100, 2^100] (each move adds less than 2^-100
+ * of the sum's and the term's magnitudes), and read afresh from the
+ * accumulators when invalid or after GS_CO_CACHE_MOVES moves: the fast path
+ * of a moving frame's results without normalising the accumulators.  Not
+ * part of the serial form.
+ */
+typedef struct GsCoSum
+{
+	double		h,
+				l,				/* the sum h + l (a double-double) */
+				err;			/* within err of the exact sum */
+} GsCoSum;
+
+typedef struct GsCoCache
+{
+	GsCoSum		sum[5];			/* GS_CO_X ... GS_CO_XY */
+	int32_t		valid;
+	int32_t		moves;
+} GsCoCache;
+
+#define GS_CO_CACHE_MOVES	4096
 
 /* A double of bits u, decoded. */
 static inline void
@@ -84,10 +114,14 @@ gs_co_from_double(GsCoValue *v, uint64_t u)
 		v->special = (mag & ((UINT64_C(1) << 52) - 1)) ? GS_FLAG_NAN : v->neg ? GS_FLAG_NINF : GS_FLAG_PINF;
 		v->m = 0;
 		v->pos = 0;
+		v->cache = 0;
+		v->d = 0;
 		return;
 	}
 	v->m = (mag & ((UINT64_C(1) << 52) - 1)) | (ef ? UINT64_C(1) << 52 : 0);
 	v->pos = (int) (ef ? ef : 1) - 1;
+	v->cache = mag == 0 || (ef >= 1023 - 100 && ef < 1023 + 100);
+	memcpy(&v->d, &u, sizeof(double));
 }
 
 /* A 64-bit integer, decoded (exactly). */
@@ -98,13 +132,15 @@ gs_co_from_int64(GsCoValue *v, int64_t x)
 	v->m = x < 0 ? -(uint64_t) x : (uint64_t) x;
 	v->pos = 1074;
 	v->special = 0;
+	v->cache = 0;
+	v->d = 0;
 }
 
-/* Bytes of a state. */
+/* Bytes of a state: the cache, then the accumulators. */
 static inline size_t
 gs_comoments_bytes(void)
 {
-	return 2 * gs_accum_kind_bytes(GS_ACCUM_DOUBLES) + 3 * gs_accum_kind_bytes(GS_ACCUM_SQUARES);
+	return sizeof(GsCoCache) + 2 * gs_accum_kind_bytes(GS_ACCUM_DOUBLES) + 3 * gs_accum_kind_bytes(GS_ACCUM_SQUARES);
 }
 
 /* Accumulator i (GS_CO_X ... GS_CO_XY) of a state. */
@@ -114,7 +150,38 @@ gs_comoments_part(void *c, int i)
 	size_t		d = gs_accum_kind_bytes(GS_ACCUM_DOUBLES),
 				s = gs_accum_kind_bytes(GS_ACCUM_SQUARES);
 
-	return (GsAccum *) ((char *) c + (i <= GS_CO_Y ? i * d : 2 * d + (i - GS_CO_XX) * s));
+	return (GsAccum *) ((char *) c + sizeof(GsCoCache) + (i <= GS_CO_Y ? i * d : 2 * d + (i - GS_CO_XX) * s));
+}
+
+/* Add the exact term th + tl to cached sum i, and its rounding to the bound. */
+static inline __attribute__((always_inline)) void
+gs_co_cache_add(GsCoCache *k, int i, double th, double tl)
+{
+	GsCoSum    *a = &k->sum[i];
+	double		h = a->h,
+				s = h + th,
+				bb = s - h,
+				e = ((h - (s - bb)) + (th - bb)) + (a->l + tl);
+
+	a->err += (fabs(h) + fabs(th)) * 0x1p-100;
+	a->h = s + e;
+	a->l = e - (a->h - s);
+}
+
+/* Move the pair (y, x) of doubles in the cache: values, squares and product exactly as pairs. */
+static inline __attribute__((always_inline)) void
+gs_co_cache_move(GsCoCache *k, double y, double x, int sign)
+{
+	double		xx = x * x,
+				yy = y * y,
+				xy = x * y;
+
+	gs_co_cache_add(k, GS_CO_X, sign * x, 0);
+	gs_co_cache_add(k, GS_CO_Y, sign * y, 0);
+	gs_co_cache_add(k, GS_CO_XX, sign * xx, sign * GS_FMA(x, x, -xx));
+	gs_co_cache_add(k, GS_CO_YY, sign * yy, sign * GS_FMA(y, y, -yy));
+	gs_co_cache_add(k, GS_CO_XY, sign * xy, sign * GS_FMA(x, y, -xy));
+	k->moves++;
 }
 
 /* An empty state in gs_comoments_bytes() bytes at c. */
@@ -147,11 +214,22 @@ gs_comoments_move(void *c, const GsCoValue *y, const GsCoValue *x, int sign)
 			   *ayy = gs_comoments_part(c, GS_CO_YY),
 			   *axy = gs_comoments_part(c, GS_CO_XY);
 
-	gs_co_count(ax, x->special, sign);
-	gs_co_count(axx, x->special, sign);
-	gs_co_count(ay, y->special, sign);
-	gs_co_count(ayy, y->special, sign);
-	gs_co_count(axy, x->special | y->special ? GS_FLAG_NAN : 0, sign);
+	if ((x->special | y->special) == 0)
+	{
+		ax->nvalues += sign;
+		axx->nvalues += sign;
+		ay->nvalues += sign;
+		ayy->nvalues += sign;
+		axy->nvalues += sign;
+	}
+	else
+	{
+		gs_co_count(ax, x->special, sign);
+		gs_co_count(axx, x->special, sign);
+		gs_co_count(ay, y->special, sign);
+		gs_co_count(ayy, y->special, sign);
+		gs_co_count(axy, GS_FLAG_NAN, sign);
+	}
 	if (x->m)
 	{
 		gs_accum_place(ax, x->m, x->pos, x->neg, sign);
@@ -164,6 +242,13 @@ gs_comoments_move(void *c, const GsCoValue *y, const GsCoValue *x, int sign)
 	}
 	if (x->m && y->m)
 		gs_accum_place_wide(axy, (gs_u128) x->m * y->m, x->pos + y->pos, x->neg ^ y->neg, sign);
+	if (((GsCoCache *) c)->valid)
+	{
+		if (x->cache & y->cache)
+			gs_co_cache_move((GsCoCache *) c, y->d, x->d, sign);
+		else
+			((GsCoCache *) c)->valid = 0;
+	}
 }
 
 /* Add everything state b holds to state a. */
