@@ -215,6 +215,7 @@ def main():
     c = Connection()
     t = Tally()
     c.query("SET client_min_messages = warning")
+    c.query("CREATE EXTENSION IF NOT EXISTS gpuscan")
     c.query(rb.HELPERS)
     if c.value(rb.SELF_TEST) not in ("t", True):
         raise SystemExit("rb.exact() self-test failed")
