@@ -189,7 +189,7 @@ COMMENT ON FUNCTION exact_regr_sxy_final(internal) IS
 CREATE AGGREGATE exact_covar_pop(double precision, double precision) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_covar_pop_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -197,7 +197,7 @@ CREATE AGGREGATE exact_covar_pop(double precision, double precision) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_covar_pop_final,
     PARALLEL = SAFE
 );
@@ -205,7 +205,7 @@ CREATE AGGREGATE exact_covar_pop(double precision, double precision) (
 CREATE AGGREGATE exact_covar_samp(double precision, double precision) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_covar_samp_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -213,7 +213,7 @@ CREATE AGGREGATE exact_covar_samp(double precision, double precision) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_covar_samp_final,
     PARALLEL = SAFE
 );
@@ -221,7 +221,7 @@ CREATE AGGREGATE exact_covar_samp(double precision, double precision) (
 CREATE AGGREGATE exact_corr(double precision, double precision) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_corr_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -229,7 +229,7 @@ CREATE AGGREGATE exact_corr(double precision, double precision) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_corr_final,
     PARALLEL = SAFE
 );
@@ -237,7 +237,7 @@ CREATE AGGREGATE exact_corr(double precision, double precision) (
 CREATE AGGREGATE exact_regr_slope(double precision, double precision) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_regr_slope_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -245,7 +245,7 @@ CREATE AGGREGATE exact_regr_slope(double precision, double precision) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_regr_slope_final,
     PARALLEL = SAFE
 );
@@ -253,7 +253,7 @@ CREATE AGGREGATE exact_regr_slope(double precision, double precision) (
 CREATE AGGREGATE exact_regr_intercept(double precision, double precision) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_regr_intercept_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -261,7 +261,7 @@ CREATE AGGREGATE exact_regr_intercept(double precision, double precision) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_regr_intercept_final,
     PARALLEL = SAFE
 );
@@ -269,7 +269,7 @@ CREATE AGGREGATE exact_regr_intercept(double precision, double precision) (
 CREATE AGGREGATE exact_regr_r2(double precision, double precision) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_regr_r2_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -277,7 +277,7 @@ CREATE AGGREGATE exact_regr_r2(double precision, double precision) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_regr_r2_final,
     PARALLEL = SAFE
 );
@@ -285,7 +285,7 @@ CREATE AGGREGATE exact_regr_r2(double precision, double precision) (
 CREATE AGGREGATE exact_regr_sxx(double precision, double precision) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_regr_sxx_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -293,7 +293,7 @@ CREATE AGGREGATE exact_regr_sxx(double precision, double precision) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_regr_sxx_final,
     PARALLEL = SAFE
 );
@@ -301,7 +301,7 @@ CREATE AGGREGATE exact_regr_sxx(double precision, double precision) (
 CREATE AGGREGATE exact_regr_syy(double precision, double precision) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_regr_syy_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -309,7 +309,7 @@ CREATE AGGREGATE exact_regr_syy(double precision, double precision) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_regr_syy_final,
     PARALLEL = SAFE
 );
@@ -317,7 +317,7 @@ CREATE AGGREGATE exact_regr_syy(double precision, double precision) (
 CREATE AGGREGATE exact_regr_sxy(double precision, double precision) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_regr_sxy_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -325,7 +325,7 @@ CREATE AGGREGATE exact_regr_sxy(double precision, double precision) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_regr_sxy_final,
     PARALLEL = SAFE
 );
@@ -333,7 +333,7 @@ CREATE AGGREGATE exact_regr_sxy(double precision, double precision) (
 CREATE AGGREGATE exact_covar_pop(real, real) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_covar_pop_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -341,7 +341,7 @@ CREATE AGGREGATE exact_covar_pop(real, real) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_covar_pop_final,
     PARALLEL = SAFE
 );
@@ -349,7 +349,7 @@ CREATE AGGREGATE exact_covar_pop(real, real) (
 CREATE AGGREGATE exact_covar_samp(real, real) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_covar_samp_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -357,7 +357,7 @@ CREATE AGGREGATE exact_covar_samp(real, real) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_covar_samp_final,
     PARALLEL = SAFE
 );
@@ -365,7 +365,7 @@ CREATE AGGREGATE exact_covar_samp(real, real) (
 CREATE AGGREGATE exact_corr(real, real) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_corr_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -373,7 +373,7 @@ CREATE AGGREGATE exact_corr(real, real) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_corr_final,
     PARALLEL = SAFE
 );
@@ -381,7 +381,7 @@ CREATE AGGREGATE exact_corr(real, real) (
 CREATE AGGREGATE exact_regr_slope(real, real) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_regr_slope_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -389,7 +389,7 @@ CREATE AGGREGATE exact_regr_slope(real, real) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_regr_slope_final,
     PARALLEL = SAFE
 );
@@ -397,7 +397,7 @@ CREATE AGGREGATE exact_regr_slope(real, real) (
 CREATE AGGREGATE exact_regr_intercept(real, real) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_regr_intercept_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -405,7 +405,7 @@ CREATE AGGREGATE exact_regr_intercept(real, real) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_regr_intercept_final,
     PARALLEL = SAFE
 );
@@ -413,7 +413,7 @@ CREATE AGGREGATE exact_regr_intercept(real, real) (
 CREATE AGGREGATE exact_regr_r2(real, real) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_regr_r2_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -421,7 +421,7 @@ CREATE AGGREGATE exact_regr_r2(real, real) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_regr_r2_final,
     PARALLEL = SAFE
 );
@@ -429,7 +429,7 @@ CREATE AGGREGATE exact_regr_r2(real, real) (
 CREATE AGGREGATE exact_regr_sxx(real, real) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_regr_sxx_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -437,7 +437,7 @@ CREATE AGGREGATE exact_regr_sxx(real, real) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_regr_sxx_final,
     PARALLEL = SAFE
 );
@@ -445,7 +445,7 @@ CREATE AGGREGATE exact_regr_sxx(real, real) (
 CREATE AGGREGATE exact_regr_syy(real, real) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_regr_syy_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -453,7 +453,7 @@ CREATE AGGREGATE exact_regr_syy(real, real) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_regr_syy_final,
     PARALLEL = SAFE
 );
@@ -461,7 +461,7 @@ CREATE AGGREGATE exact_regr_syy(real, real) (
 CREATE AGGREGATE exact_regr_sxy(real, real) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_regr_sxy_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -469,7 +469,7 @@ CREATE AGGREGATE exact_regr_sxy(real, real) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_regr_sxy_final,
     PARALLEL = SAFE
 );
@@ -477,7 +477,7 @@ CREATE AGGREGATE exact_regr_sxy(real, real) (
 CREATE AGGREGATE exact_covar_pop(smallint, smallint) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_covar_pop_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -485,7 +485,7 @@ CREATE AGGREGATE exact_covar_pop(smallint, smallint) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_covar_pop_final,
     PARALLEL = SAFE
 );
@@ -493,7 +493,7 @@ CREATE AGGREGATE exact_covar_pop(smallint, smallint) (
 CREATE AGGREGATE exact_covar_samp(smallint, smallint) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_covar_samp_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -501,7 +501,7 @@ CREATE AGGREGATE exact_covar_samp(smallint, smallint) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_covar_samp_final,
     PARALLEL = SAFE
 );
@@ -509,7 +509,7 @@ CREATE AGGREGATE exact_covar_samp(smallint, smallint) (
 CREATE AGGREGATE exact_corr(smallint, smallint) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_corr_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -517,7 +517,7 @@ CREATE AGGREGATE exact_corr(smallint, smallint) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_corr_final,
     PARALLEL = SAFE
 );
@@ -525,7 +525,7 @@ CREATE AGGREGATE exact_corr(smallint, smallint) (
 CREATE AGGREGATE exact_regr_slope(smallint, smallint) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_regr_slope_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -533,7 +533,7 @@ CREATE AGGREGATE exact_regr_slope(smallint, smallint) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_regr_slope_final,
     PARALLEL = SAFE
 );
@@ -541,7 +541,7 @@ CREATE AGGREGATE exact_regr_slope(smallint, smallint) (
 CREATE AGGREGATE exact_regr_intercept(smallint, smallint) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_regr_intercept_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -549,7 +549,7 @@ CREATE AGGREGATE exact_regr_intercept(smallint, smallint) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_regr_intercept_final,
     PARALLEL = SAFE
 );
@@ -557,7 +557,7 @@ CREATE AGGREGATE exact_regr_intercept(smallint, smallint) (
 CREATE AGGREGATE exact_regr_r2(smallint, smallint) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_regr_r2_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -565,7 +565,7 @@ CREATE AGGREGATE exact_regr_r2(smallint, smallint) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_regr_r2_final,
     PARALLEL = SAFE
 );
@@ -573,7 +573,7 @@ CREATE AGGREGATE exact_regr_r2(smallint, smallint) (
 CREATE AGGREGATE exact_regr_sxx(smallint, smallint) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_regr_sxx_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -581,7 +581,7 @@ CREATE AGGREGATE exact_regr_sxx(smallint, smallint) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_regr_sxx_final,
     PARALLEL = SAFE
 );
@@ -589,7 +589,7 @@ CREATE AGGREGATE exact_regr_sxx(smallint, smallint) (
 CREATE AGGREGATE exact_regr_syy(smallint, smallint) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_regr_syy_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -597,7 +597,7 @@ CREATE AGGREGATE exact_regr_syy(smallint, smallint) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_regr_syy_final,
     PARALLEL = SAFE
 );
@@ -605,7 +605,7 @@ CREATE AGGREGATE exact_regr_syy(smallint, smallint) (
 CREATE AGGREGATE exact_regr_sxy(smallint, smallint) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_regr_sxy_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -613,7 +613,7 @@ CREATE AGGREGATE exact_regr_sxy(smallint, smallint) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_regr_sxy_final,
     PARALLEL = SAFE
 );
@@ -621,7 +621,7 @@ CREATE AGGREGATE exact_regr_sxy(smallint, smallint) (
 CREATE AGGREGATE exact_covar_pop(integer, integer) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_covar_pop_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -629,7 +629,7 @@ CREATE AGGREGATE exact_covar_pop(integer, integer) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_covar_pop_final,
     PARALLEL = SAFE
 );
@@ -637,7 +637,7 @@ CREATE AGGREGATE exact_covar_pop(integer, integer) (
 CREATE AGGREGATE exact_covar_samp(integer, integer) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_covar_samp_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -645,7 +645,7 @@ CREATE AGGREGATE exact_covar_samp(integer, integer) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_covar_samp_final,
     PARALLEL = SAFE
 );
@@ -653,7 +653,7 @@ CREATE AGGREGATE exact_covar_samp(integer, integer) (
 CREATE AGGREGATE exact_corr(integer, integer) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_corr_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -661,7 +661,7 @@ CREATE AGGREGATE exact_corr(integer, integer) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_corr_final,
     PARALLEL = SAFE
 );
@@ -669,7 +669,7 @@ CREATE AGGREGATE exact_corr(integer, integer) (
 CREATE AGGREGATE exact_regr_slope(integer, integer) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_regr_slope_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -677,7 +677,7 @@ CREATE AGGREGATE exact_regr_slope(integer, integer) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_regr_slope_final,
     PARALLEL = SAFE
 );
@@ -685,7 +685,7 @@ CREATE AGGREGATE exact_regr_slope(integer, integer) (
 CREATE AGGREGATE exact_regr_intercept(integer, integer) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_regr_intercept_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -693,7 +693,7 @@ CREATE AGGREGATE exact_regr_intercept(integer, integer) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_regr_intercept_final,
     PARALLEL = SAFE
 );
@@ -701,7 +701,7 @@ CREATE AGGREGATE exact_regr_intercept(integer, integer) (
 CREATE AGGREGATE exact_regr_r2(integer, integer) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_regr_r2_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -709,7 +709,7 @@ CREATE AGGREGATE exact_regr_r2(integer, integer) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_regr_r2_final,
     PARALLEL = SAFE
 );
@@ -717,7 +717,7 @@ CREATE AGGREGATE exact_regr_r2(integer, integer) (
 CREATE AGGREGATE exact_regr_sxx(integer, integer) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_regr_sxx_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -725,7 +725,7 @@ CREATE AGGREGATE exact_regr_sxx(integer, integer) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_regr_sxx_final,
     PARALLEL = SAFE
 );
@@ -733,7 +733,7 @@ CREATE AGGREGATE exact_regr_sxx(integer, integer) (
 CREATE AGGREGATE exact_regr_syy(integer, integer) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_regr_syy_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -741,7 +741,7 @@ CREATE AGGREGATE exact_regr_syy(integer, integer) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_regr_syy_final,
     PARALLEL = SAFE
 );
@@ -749,7 +749,7 @@ CREATE AGGREGATE exact_regr_syy(integer, integer) (
 CREATE AGGREGATE exact_regr_sxy(integer, integer) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_regr_sxy_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -757,7 +757,7 @@ CREATE AGGREGATE exact_regr_sxy(integer, integer) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_regr_sxy_final,
     PARALLEL = SAFE
 );
@@ -765,7 +765,7 @@ CREATE AGGREGATE exact_regr_sxy(integer, integer) (
 CREATE AGGREGATE exact_covar_pop(bigint, bigint) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_covar_pop_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -773,7 +773,7 @@ CREATE AGGREGATE exact_covar_pop(bigint, bigint) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_covar_pop_final,
     PARALLEL = SAFE
 );
@@ -781,7 +781,7 @@ CREATE AGGREGATE exact_covar_pop(bigint, bigint) (
 CREATE AGGREGATE exact_covar_samp(bigint, bigint) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_covar_samp_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -789,7 +789,7 @@ CREATE AGGREGATE exact_covar_samp(bigint, bigint) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_covar_samp_final,
     PARALLEL = SAFE
 );
@@ -797,7 +797,7 @@ CREATE AGGREGATE exact_covar_samp(bigint, bigint) (
 CREATE AGGREGATE exact_corr(bigint, bigint) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_corr_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -805,7 +805,7 @@ CREATE AGGREGATE exact_corr(bigint, bigint) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_corr_final,
     PARALLEL = SAFE
 );
@@ -813,7 +813,7 @@ CREATE AGGREGATE exact_corr(bigint, bigint) (
 CREATE AGGREGATE exact_regr_slope(bigint, bigint) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_regr_slope_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -821,7 +821,7 @@ CREATE AGGREGATE exact_regr_slope(bigint, bigint) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_regr_slope_final,
     PARALLEL = SAFE
 );
@@ -829,7 +829,7 @@ CREATE AGGREGATE exact_regr_slope(bigint, bigint) (
 CREATE AGGREGATE exact_regr_intercept(bigint, bigint) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_regr_intercept_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -837,7 +837,7 @@ CREATE AGGREGATE exact_regr_intercept(bigint, bigint) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_regr_intercept_final,
     PARALLEL = SAFE
 );
@@ -845,7 +845,7 @@ CREATE AGGREGATE exact_regr_intercept(bigint, bigint) (
 CREATE AGGREGATE exact_regr_r2(bigint, bigint) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_regr_r2_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -853,7 +853,7 @@ CREATE AGGREGATE exact_regr_r2(bigint, bigint) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_regr_r2_final,
     PARALLEL = SAFE
 );
@@ -861,7 +861,7 @@ CREATE AGGREGATE exact_regr_r2(bigint, bigint) (
 CREATE AGGREGATE exact_regr_sxx(bigint, bigint) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_regr_sxx_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -869,7 +869,7 @@ CREATE AGGREGATE exact_regr_sxx(bigint, bigint) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_regr_sxx_final,
     PARALLEL = SAFE
 );
@@ -877,7 +877,7 @@ CREATE AGGREGATE exact_regr_sxx(bigint, bigint) (
 CREATE AGGREGATE exact_regr_syy(bigint, bigint) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_regr_syy_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -885,7 +885,7 @@ CREATE AGGREGATE exact_regr_syy(bigint, bigint) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_regr_syy_final,
     PARALLEL = SAFE
 );
@@ -893,7 +893,7 @@ CREATE AGGREGATE exact_regr_syy(bigint, bigint) (
 CREATE AGGREGATE exact_regr_sxy(bigint, bigint) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_regr_sxy_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -901,7 +901,7 @@ CREATE AGGREGATE exact_regr_sxy(bigint, bigint) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_regr_sxy_final,
     PARALLEL = SAFE
 );

@@ -2234,7 +2234,7 @@ COMMENT ON FUNCTION exact_regr_sxy_final(internal) IS
 CREATE AGGREGATE exact_covar_pop(double precision, double precision) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_covar_pop_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -2242,7 +2242,7 @@ CREATE AGGREGATE exact_covar_pop(double precision, double precision) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_covar_pop_final,
     PARALLEL = SAFE
 );
@@ -2250,7 +2250,7 @@ CREATE AGGREGATE exact_covar_pop(double precision, double precision) (
 CREATE AGGREGATE exact_covar_samp(double precision, double precision) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_covar_samp_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -2258,7 +2258,7 @@ CREATE AGGREGATE exact_covar_samp(double precision, double precision) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_covar_samp_final,
     PARALLEL = SAFE
 );
@@ -2266,7 +2266,7 @@ CREATE AGGREGATE exact_covar_samp(double precision, double precision) (
 CREATE AGGREGATE exact_corr(double precision, double precision) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_corr_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -2274,7 +2274,7 @@ CREATE AGGREGATE exact_corr(double precision, double precision) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_corr_final,
     PARALLEL = SAFE
 );
@@ -2282,7 +2282,7 @@ CREATE AGGREGATE exact_corr(double precision, double precision) (
 CREATE AGGREGATE exact_regr_slope(double precision, double precision) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_regr_slope_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -2290,7 +2290,7 @@ CREATE AGGREGATE exact_regr_slope(double precision, double precision) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_regr_slope_final,
     PARALLEL = SAFE
 );
@@ -2298,7 +2298,7 @@ CREATE AGGREGATE exact_regr_slope(double precision, double precision) (
 CREATE AGGREGATE exact_regr_intercept(double precision, double precision) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_regr_intercept_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -2306,7 +2306,7 @@ CREATE AGGREGATE exact_regr_intercept(double precision, double precision) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_regr_intercept_final,
     PARALLEL = SAFE
 );
@@ -2314,7 +2314,7 @@ CREATE AGGREGATE exact_regr_intercept(double precision, double precision) (
 CREATE AGGREGATE exact_regr_r2(double precision, double precision) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_regr_r2_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -2322,7 +2322,7 @@ CREATE AGGREGATE exact_regr_r2(double precision, double precision) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_regr_r2_final,
     PARALLEL = SAFE
 );
@@ -2330,7 +2330,7 @@ CREATE AGGREGATE exact_regr_r2(double precision, double precision) (
 CREATE AGGREGATE exact_regr_sxx(double precision, double precision) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_regr_sxx_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -2338,7 +2338,7 @@ CREATE AGGREGATE exact_regr_sxx(double precision, double precision) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_regr_sxx_final,
     PARALLEL = SAFE
 );
@@ -2346,7 +2346,7 @@ CREATE AGGREGATE exact_regr_sxx(double precision, double precision) (
 CREATE AGGREGATE exact_regr_syy(double precision, double precision) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_regr_syy_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -2354,7 +2354,7 @@ CREATE AGGREGATE exact_regr_syy(double precision, double precision) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_regr_syy_final,
     PARALLEL = SAFE
 );
@@ -2362,7 +2362,7 @@ CREATE AGGREGATE exact_regr_syy(double precision, double precision) (
 CREATE AGGREGATE exact_regr_sxy(double precision, double precision) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_regr_sxy_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -2370,7 +2370,7 @@ CREATE AGGREGATE exact_regr_sxy(double precision, double precision) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_regr_sxy_final,
     PARALLEL = SAFE
 );
@@ -2378,7 +2378,7 @@ CREATE AGGREGATE exact_regr_sxy(double precision, double precision) (
 CREATE AGGREGATE exact_covar_pop(real, real) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_covar_pop_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -2386,7 +2386,7 @@ CREATE AGGREGATE exact_covar_pop(real, real) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_covar_pop_final,
     PARALLEL = SAFE
 );
@@ -2394,7 +2394,7 @@ CREATE AGGREGATE exact_covar_pop(real, real) (
 CREATE AGGREGATE exact_covar_samp(real, real) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_covar_samp_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -2402,7 +2402,7 @@ CREATE AGGREGATE exact_covar_samp(real, real) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_covar_samp_final,
     PARALLEL = SAFE
 );
@@ -2410,7 +2410,7 @@ CREATE AGGREGATE exact_covar_samp(real, real) (
 CREATE AGGREGATE exact_corr(real, real) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_corr_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -2418,7 +2418,7 @@ CREATE AGGREGATE exact_corr(real, real) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_corr_final,
     PARALLEL = SAFE
 );
@@ -2426,7 +2426,7 @@ CREATE AGGREGATE exact_corr(real, real) (
 CREATE AGGREGATE exact_regr_slope(real, real) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_regr_slope_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -2434,7 +2434,7 @@ CREATE AGGREGATE exact_regr_slope(real, real) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_regr_slope_final,
     PARALLEL = SAFE
 );
@@ -2442,7 +2442,7 @@ CREATE AGGREGATE exact_regr_slope(real, real) (
 CREATE AGGREGATE exact_regr_intercept(real, real) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_regr_intercept_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -2450,7 +2450,7 @@ CREATE AGGREGATE exact_regr_intercept(real, real) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_regr_intercept_final,
     PARALLEL = SAFE
 );
@@ -2458,7 +2458,7 @@ CREATE AGGREGATE exact_regr_intercept(real, real) (
 CREATE AGGREGATE exact_regr_r2(real, real) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_regr_r2_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -2466,7 +2466,7 @@ CREATE AGGREGATE exact_regr_r2(real, real) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_regr_r2_final,
     PARALLEL = SAFE
 );
@@ -2474,7 +2474,7 @@ CREATE AGGREGATE exact_regr_r2(real, real) (
 CREATE AGGREGATE exact_regr_sxx(real, real) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_regr_sxx_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -2482,7 +2482,7 @@ CREATE AGGREGATE exact_regr_sxx(real, real) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_regr_sxx_final,
     PARALLEL = SAFE
 );
@@ -2490,7 +2490,7 @@ CREATE AGGREGATE exact_regr_sxx(real, real) (
 CREATE AGGREGATE exact_regr_syy(real, real) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_regr_syy_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -2498,7 +2498,7 @@ CREATE AGGREGATE exact_regr_syy(real, real) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_regr_syy_final,
     PARALLEL = SAFE
 );
@@ -2506,7 +2506,7 @@ CREATE AGGREGATE exact_regr_syy(real, real) (
 CREATE AGGREGATE exact_regr_sxy(real, real) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_regr_sxy_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -2514,7 +2514,7 @@ CREATE AGGREGATE exact_regr_sxy(real, real) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_regr_sxy_final,
     PARALLEL = SAFE
 );
@@ -2522,7 +2522,7 @@ CREATE AGGREGATE exact_regr_sxy(real, real) (
 CREATE AGGREGATE exact_covar_pop(smallint, smallint) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_covar_pop_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -2530,7 +2530,7 @@ CREATE AGGREGATE exact_covar_pop(smallint, smallint) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_covar_pop_final,
     PARALLEL = SAFE
 );
@@ -2538,7 +2538,7 @@ CREATE AGGREGATE exact_covar_pop(smallint, smallint) (
 CREATE AGGREGATE exact_covar_samp(smallint, smallint) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_covar_samp_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -2546,7 +2546,7 @@ CREATE AGGREGATE exact_covar_samp(smallint, smallint) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_covar_samp_final,
     PARALLEL = SAFE
 );
@@ -2554,7 +2554,7 @@ CREATE AGGREGATE exact_covar_samp(smallint, smallint) (
 CREATE AGGREGATE exact_corr(smallint, smallint) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_corr_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -2562,7 +2562,7 @@ CREATE AGGREGATE exact_corr(smallint, smallint) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_corr_final,
     PARALLEL = SAFE
 );
@@ -2570,7 +2570,7 @@ CREATE AGGREGATE exact_corr(smallint, smallint) (
 CREATE AGGREGATE exact_regr_slope(smallint, smallint) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_regr_slope_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -2578,7 +2578,7 @@ CREATE AGGREGATE exact_regr_slope(smallint, smallint) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_regr_slope_final,
     PARALLEL = SAFE
 );
@@ -2586,7 +2586,7 @@ CREATE AGGREGATE exact_regr_slope(smallint, smallint) (
 CREATE AGGREGATE exact_regr_intercept(smallint, smallint) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_regr_intercept_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -2594,7 +2594,7 @@ CREATE AGGREGATE exact_regr_intercept(smallint, smallint) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_regr_intercept_final,
     PARALLEL = SAFE
 );
@@ -2602,7 +2602,7 @@ CREATE AGGREGATE exact_regr_intercept(smallint, smallint) (
 CREATE AGGREGATE exact_regr_r2(smallint, smallint) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_regr_r2_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -2610,7 +2610,7 @@ CREATE AGGREGATE exact_regr_r2(smallint, smallint) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_regr_r2_final,
     PARALLEL = SAFE
 );
@@ -2618,7 +2618,7 @@ CREATE AGGREGATE exact_regr_r2(smallint, smallint) (
 CREATE AGGREGATE exact_regr_sxx(smallint, smallint) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_regr_sxx_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -2626,7 +2626,7 @@ CREATE AGGREGATE exact_regr_sxx(smallint, smallint) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_regr_sxx_final,
     PARALLEL = SAFE
 );
@@ -2634,7 +2634,7 @@ CREATE AGGREGATE exact_regr_sxx(smallint, smallint) (
 CREATE AGGREGATE exact_regr_syy(smallint, smallint) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_regr_syy_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -2642,7 +2642,7 @@ CREATE AGGREGATE exact_regr_syy(smallint, smallint) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_regr_syy_final,
     PARALLEL = SAFE
 );
@@ -2650,7 +2650,7 @@ CREATE AGGREGATE exact_regr_syy(smallint, smallint) (
 CREATE AGGREGATE exact_regr_sxy(smallint, smallint) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_regr_sxy_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -2658,7 +2658,7 @@ CREATE AGGREGATE exact_regr_sxy(smallint, smallint) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_regr_sxy_final,
     PARALLEL = SAFE
 );
@@ -2666,7 +2666,7 @@ CREATE AGGREGATE exact_regr_sxy(smallint, smallint) (
 CREATE AGGREGATE exact_covar_pop(integer, integer) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_covar_pop_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -2674,7 +2674,7 @@ CREATE AGGREGATE exact_covar_pop(integer, integer) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_covar_pop_final,
     PARALLEL = SAFE
 );
@@ -2682,7 +2682,7 @@ CREATE AGGREGATE exact_covar_pop(integer, integer) (
 CREATE AGGREGATE exact_covar_samp(integer, integer) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_covar_samp_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -2690,7 +2690,7 @@ CREATE AGGREGATE exact_covar_samp(integer, integer) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_covar_samp_final,
     PARALLEL = SAFE
 );
@@ -2698,7 +2698,7 @@ CREATE AGGREGATE exact_covar_samp(integer, integer) (
 CREATE AGGREGATE exact_corr(integer, integer) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_corr_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -2706,7 +2706,7 @@ CREATE AGGREGATE exact_corr(integer, integer) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_corr_final,
     PARALLEL = SAFE
 );
@@ -2714,7 +2714,7 @@ CREATE AGGREGATE exact_corr(integer, integer) (
 CREATE AGGREGATE exact_regr_slope(integer, integer) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_regr_slope_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -2722,7 +2722,7 @@ CREATE AGGREGATE exact_regr_slope(integer, integer) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_regr_slope_final,
     PARALLEL = SAFE
 );
@@ -2730,7 +2730,7 @@ CREATE AGGREGATE exact_regr_slope(integer, integer) (
 CREATE AGGREGATE exact_regr_intercept(integer, integer) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_regr_intercept_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -2738,7 +2738,7 @@ CREATE AGGREGATE exact_regr_intercept(integer, integer) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_regr_intercept_final,
     PARALLEL = SAFE
 );
@@ -2746,7 +2746,7 @@ CREATE AGGREGATE exact_regr_intercept(integer, integer) (
 CREATE AGGREGATE exact_regr_r2(integer, integer) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_regr_r2_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -2754,7 +2754,7 @@ CREATE AGGREGATE exact_regr_r2(integer, integer) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_regr_r2_final,
     PARALLEL = SAFE
 );
@@ -2762,7 +2762,7 @@ CREATE AGGREGATE exact_regr_r2(integer, integer) (
 CREATE AGGREGATE exact_regr_sxx(integer, integer) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_regr_sxx_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -2770,7 +2770,7 @@ CREATE AGGREGATE exact_regr_sxx(integer, integer) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_regr_sxx_final,
     PARALLEL = SAFE
 );
@@ -2778,7 +2778,7 @@ CREATE AGGREGATE exact_regr_sxx(integer, integer) (
 CREATE AGGREGATE exact_regr_syy(integer, integer) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_regr_syy_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -2786,7 +2786,7 @@ CREATE AGGREGATE exact_regr_syy(integer, integer) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_regr_syy_final,
     PARALLEL = SAFE
 );
@@ -2794,7 +2794,7 @@ CREATE AGGREGATE exact_regr_syy(integer, integer) (
 CREATE AGGREGATE exact_regr_sxy(integer, integer) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_regr_sxy_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -2802,7 +2802,7 @@ CREATE AGGREGATE exact_regr_sxy(integer, integer) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_regr_sxy_final,
     PARALLEL = SAFE
 );
@@ -2810,7 +2810,7 @@ CREATE AGGREGATE exact_regr_sxy(integer, integer) (
 CREATE AGGREGATE exact_covar_pop(bigint, bigint) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_covar_pop_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -2818,7 +2818,7 @@ CREATE AGGREGATE exact_covar_pop(bigint, bigint) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_covar_pop_final,
     PARALLEL = SAFE
 );
@@ -2826,7 +2826,7 @@ CREATE AGGREGATE exact_covar_pop(bigint, bigint) (
 CREATE AGGREGATE exact_covar_samp(bigint, bigint) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_covar_samp_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -2834,7 +2834,7 @@ CREATE AGGREGATE exact_covar_samp(bigint, bigint) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_covar_samp_final,
     PARALLEL = SAFE
 );
@@ -2842,7 +2842,7 @@ CREATE AGGREGATE exact_covar_samp(bigint, bigint) (
 CREATE AGGREGATE exact_corr(bigint, bigint) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_corr_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -2850,7 +2850,7 @@ CREATE AGGREGATE exact_corr(bigint, bigint) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_corr_final,
     PARALLEL = SAFE
 );
@@ -2858,7 +2858,7 @@ CREATE AGGREGATE exact_corr(bigint, bigint) (
 CREATE AGGREGATE exact_regr_slope(bigint, bigint) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_regr_slope_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -2866,7 +2866,7 @@ CREATE AGGREGATE exact_regr_slope(bigint, bigint) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_regr_slope_final,
     PARALLEL = SAFE
 );
@@ -2874,7 +2874,7 @@ CREATE AGGREGATE exact_regr_slope(bigint, bigint) (
 CREATE AGGREGATE exact_regr_intercept(bigint, bigint) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_regr_intercept_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -2882,7 +2882,7 @@ CREATE AGGREGATE exact_regr_intercept(bigint, bigint) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_regr_intercept_final,
     PARALLEL = SAFE
 );
@@ -2890,7 +2890,7 @@ CREATE AGGREGATE exact_regr_intercept(bigint, bigint) (
 CREATE AGGREGATE exact_regr_r2(bigint, bigint) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_regr_r2_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -2898,7 +2898,7 @@ CREATE AGGREGATE exact_regr_r2(bigint, bigint) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_regr_r2_final,
     PARALLEL = SAFE
 );
@@ -2906,7 +2906,7 @@ CREATE AGGREGATE exact_regr_r2(bigint, bigint) (
 CREATE AGGREGATE exact_regr_sxx(bigint, bigint) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_regr_sxx_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -2914,7 +2914,7 @@ CREATE AGGREGATE exact_regr_sxx(bigint, bigint) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_regr_sxx_final,
     PARALLEL = SAFE
 );
@@ -2922,7 +2922,7 @@ CREATE AGGREGATE exact_regr_sxx(bigint, bigint) (
 CREATE AGGREGATE exact_regr_syy(bigint, bigint) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_regr_syy_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -2930,7 +2930,7 @@ CREATE AGGREGATE exact_regr_syy(bigint, bigint) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_regr_syy_final,
     PARALLEL = SAFE
 );
@@ -2938,7 +2938,7 @@ CREATE AGGREGATE exact_regr_syy(bigint, bigint) (
 CREATE AGGREGATE exact_regr_sxy(bigint, bigint) (
     SFUNC = exact_co_accum,
     STYPE = internal,
-    SSPACE = 4624,
+    SSPACE = 4752,
     FINALFUNC = exact_regr_sxy_final,
     COMBINEFUNC = exact_co_combine,
     SERIALFUNC = exact_co_serialize,
@@ -2946,7 +2946,7 @@ CREATE AGGREGATE exact_regr_sxy(bigint, bigint) (
     MSFUNC = exact_co_accum,
     MINVFUNC = exact_co_accum_inv,
     MSTYPE = internal,
-    MSSPACE = 4624,
+    MSSPACE = 4752,
     MFINALFUNC = exact_regr_sxy_final,
     PARALLEL = SAFE
 );
