@@ -38,7 +38,6 @@ test/bench/covariance_bench.sh starts one and writes the log.
 """
 import argparse
 import os
-import statistics
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -46,6 +45,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from pgclient import Connection  # noqa: E402
 from tally import Tally  # noqa: E402
 import rows_bench as rb  # noqa: E402
+import spread_bench  # noqa: E402
 
 R59 = "ROWS BETWEEN 59 PRECEDING AND CURRENT ROW"
 R999 = "ROWS BETWEEN 999 PRECEDING AND CURRENT ROW"
@@ -104,28 +104,8 @@ FROM (SELECT t, CASE WHEN random() < 1e-4 THEN CASE WHEN random() < 0.5 THEN 1e1
             "ALTER TABLE %s ADD PRIMARY KEY (t)" % name, "VACUUM ANALYZE %s" % name]
 
 
-class Bench:
-    def __init__(self, c, args, tally):
-        self.c, self.args, self.tally = c, args, tally
-
-    def bench(self, sql):
-        return float(self.c.value("SELECT rb.bench_ms(%s)" % rb.lit(sql)))
-
-    def time_queries(self, sqls, slow):
-        """Median, min, max, count of each statement."""
-        want, times = {}, {}
-        for i, q in enumerate(sqls):
-            times[i] = []
-            if slow[i]:
-                want[i] = 1
-                continue
-            warm = self.bench(q)
-            want[i] = 3 if warm > rb.SLOW_MS else self.args.runs
-        for _ in range(max(want.values())):
-            for i, q in enumerate(sqls):
-                if len(times[i]) < want[i]:
-                    times[i].append(self.bench(q))
-        return {i: (statistics.median(v), min(v), max(v), len(v)) for i, v in times.items()}
+class Bench(spread_bench.Bench):
+    """spread_bench.py's timing (bench, time_queries) over this file's tables."""
 
     def reference(self, tab, where, what):
         return self.c.value("SELECT " + REF.format(w=what, sums=SUMS.format(tab=tab, where=where)))
@@ -142,7 +122,7 @@ class Bench:
         probes = sorted({tb + 1, tb + 1000, n // 3, n})
         log("probes: %s (t = %d holds %s)" % (probes, tb, c.value("SELECT x FROM co_t WHERE t = %d" % tb)))
         sqls = ["SELECT sum(v) FROM (SELECT %s AS v FROM co_t) q" % e for e, _, _, _, _ in FRAMES]
-        res = self.time_queries(sqls, [s for _, _, _, _, s in FRAMES])
+        res = self.time_queries(sqls, [s for _, _, _, _, s in FRAMES], True)
         base = res[0][0]
         refs = {}
         log("%-78s %10s %7s  %s" % ("query", "median ms", "ratio", "exact at probes"))
@@ -176,12 +156,12 @@ class Bench:
         for s in rb.SERIAL:
             c.query(s)
         sqls = ["SELECT %s FROM co_agg" % e for e, _, _ in AGGS]
-        res = self.time_queries(sqls, [False] * len(sqls))
+        res = self.time_queries(sqls, [False] * len(sqls), True)
         vals = {e: c.value("SELECT (%s)::text FROM co_agg" % e) for e, _, w in AGGS if w}
         serial = c.value("SELECT float8send(exact_corr(y, x))::text FROM co_agg")
         for s in rb.PARALLEL:
             c.query(s)
-        par = self.time_queries(sqls[:2], [False, False])
+        par = self.time_queries(sqls[:2], [False, False], True)
         parallel = c.value("SELECT float8send(exact_corr(y, x))::text FROM co_agg")
         plan = "\n".join(r[0] for r in c.query("EXPLAIN (COSTS OFF) " + sqls[1]))
         for s in rb.SERIAL:
