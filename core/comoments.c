@@ -9,6 +9,23 @@
 #include <string.h>
 
 /*
+ * The hot functions (a pair's move, a result's fast path) compiled twice
+ * on x86-64, for CPUs with FMA and without, chosen once by the dynamic
+ * linker: their exact products are then one instruction, not a call of
+ * libm's fma.  The same bits either way (each fma is one rounding); where
+ * the compiler contracts a product and a sum into one, only a bound's or a
+ * low part's rounding changes, within the 2^-100 each operation allows.
+ */
+#if defined(__x86_64__) && !defined(GS_PORTABLE_ONLY) && defined(__has_attribute)
+#if __has_attribute(target_clones)
+#define GS_FMA_CLONES __attribute__((target_clones("fma", "default")))
+#endif
+#endif
+#ifndef GS_FMA_CLONES
+#define GS_FMA_CLONES
+#endif
+
+/*
  * Limbs of the widest integer a result takes: Nc and Nx take at most 70
  * (products of 68-limb sums by a count), Nc^2 and Nx Ny 140, Sy Nx 105.
  */
@@ -34,6 +51,13 @@ gs_comoments_init(void *c)
 	for (int i = 0; i < GS_CO_PARTS; i++)
 		gs_accum_init_kind(gs_comoments_part(c, i),
 						   i <= GS_CO_Y ? GS_ACCUM_DOUBLES : i == GS_CO_XY ? GS_ACCUM_PRODUCTS : GS_ACCUM_SQUARES);
+}
+
+/* Add (sign 1) or remove (sign -1) the pair (y, x): gs_comoments_move, compiled for FMA too. */
+GS_FMA_CLONES void
+gs_comoments_move_pair(void *c, const GsCoValue *y, const GsCoValue *x, int sign)
+{
+	gs_comoments_move(c, y, x, sign);
 }
 
 /* Add state b to state a. */
@@ -479,7 +503,7 @@ static const double ApMax[GS_CO_PARTS] = {0x1p200, 0x1p200, 0x1p400, 0x1p400, 0x
  * is the exact path's to decide), the result's sign is not known, its
  * bound cannot decide the rounding, or it is not a normal double.
  */
-static int
+GS_FMA_CLONES static int
 ApResult(const Approx *sum, int what, uint64_t n, double *out)
 {
 	Approx		sx = sum[GS_CO_X],

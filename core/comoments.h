@@ -251,6 +251,9 @@ gs_comoments_move(void *c, const GsCoValue *y, const GsCoValue *x, int sign)
 	}
 }
 
+/* The same, out of line, compiled for CPUs with FMA too (the aggregates' transitions). */
+extern void gs_comoments_move_pair(void *c, const GsCoValue *y, const GsCoValue *x, int sign);
+
 /* Add everything state b holds to state a. */
 extern void gs_comoments_combine(void *a, const void *b);
 
