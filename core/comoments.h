@@ -14,12 +14,13 @@
  *   regr_sxy = Nc / n:
  * each a quotient A / B of exact integers (corr the root of one, its sign
  * Nc's), rounded once to double, half to even.  The fast path computes the
- * result from the accumulators' top digits in double-double arithmetic,
- * carrying a bound on its error through each operation, and rounds where
- * that bound decides (most results: it fails on cancellation, near a
- * rounding boundary, and for sums beyond [2^-150, 2^200]); then A and B
- * are formed exactly, rounded from their top 106 bits where a proved bound
- * decides, and else divided exactly.
+ * result from the five sums as double-doubles (the accumulators' top
+ * digits, or a moving frame's cache of them, GsCoCache), carrying a bound
+ * on its error through each operation, and rounds where that bound decides
+ * (most results: it fails on cancellation, near a rounding boundary, and
+ * for sums beyond [2^-150, 2^200]); then A and B are formed exactly,
+ * rounded from their top 106 bits where a proved bound decides, and else
+ * divided exactly.
  *
  * Values are doubles or 64-bit integers (bigint, exactly: an integer is m
  * 2^0, its square and products 128-bit integers), decoded once
