@@ -9,23 +9,6 @@
 #include <string.h>
 
 /*
- * The hot functions (a pair's move, a result's fast path) compiled twice
- * on x86-64, for CPUs with FMA and without, chosen once by the dynamic
- * linker: their exact products are then one instruction, not a call of
- * libm's fma.  The same bits either way (each fma is one rounding); where
- * the compiler contracts a product and a sum into one, only a bound's or a
- * low part's rounding changes, within the 2^-100 each operation allows.
- */
-#if defined(__x86_64__) && !defined(GS_PORTABLE_ONLY) && defined(__has_attribute)
-#if __has_attribute(target_clones)
-#define GS_FMA_CLONES __attribute__((target_clones("fma", "default")))
-#endif
-#endif
-#ifndef GS_FMA_CLONES
-#define GS_FMA_CLONES
-#endif
-
-/*
  * Limbs of the widest integer a result takes: Nc and Nx take at most 70
  * (products of 68-limb sums by a count), Nc^2 and Nx Ny 140, Sy Nx 105.
  */

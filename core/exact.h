@@ -829,6 +829,24 @@ gs_round_quotient(int neg, gs_u128 mag, int sticky_in, int e, uint64_t c, int f8
 #endif
 
 /*
+ * On a function of the exact paths' hot arithmetic (the covariances' final
+ * roundings, a pair's move): compiled twice on x86-64, for CPUs with FMA
+ * and without, chosen once by the dynamic linker, so that GS_FMA is one
+ * instruction rather than a call of libm's fma.  The same bits either way
+ * (each fma is one rounding); where the compiler contracts a product and a
+ * sum into one, only a bound's or a low part's rounding changes, within
+ * the margin each such function's bound allows.
+ */
+#if defined(__x86_64__) && !defined(GS_PORTABLE_ONLY) && !defined(__CUDACC__) && defined(__has_attribute)
+#if __has_attribute(target_clones)
+#define GS_FMA_CLONES __attribute__((target_clones("fma", "default")))
+#endif
+#endif
+#ifndef GS_FMA_CLONES
+#define GS_FMA_CLONES
+#endif
+
+/*
  * The number nearest to y + corr, y > 0 a number of a format whose unit in the
  * last place at y is ulp and just below y is low (ulp / 2 at a power of
  * two), corr within one and a half of them, known within bound: y or a
