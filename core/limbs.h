@@ -17,14 +17,14 @@
 #include "exact.h"
 
 /* Bit length of a nonzero number of nl limbs. */
-static inline int
+GS_HD int
 gs_limbs_bitlen(const uint64_t *x, int nl)
 {
 	return 64 * (nl - 1) + 64 - gs_clz64(x[nl - 1]);
 }
 
 /* Drop zero limbs from the top; returns the count (0 for zero). */
-static inline int
+GS_HD int
 gs_limbs_trim(const uint64_t *x, int nl)
 {
 	while (nl > 0 && x[nl - 1] == 0)
@@ -33,7 +33,7 @@ gs_limbs_trim(const uint64_t *x, int nl)
 }
 
 /* r = x * y (r of nx + ny limbs, zeroed here; r may alias neither). */
-static inline void
+GS_HD void
 gs_limbs_mul(uint64_t *r, const uint64_t *x, int nx, const uint64_t *y, int ny)
 {
 	memset(r, 0, sizeof(uint64_t) * (nx + ny));
@@ -53,7 +53,7 @@ gs_limbs_mul(uint64_t *r, const uint64_t *x, int nx, const uint64_t *y, int ny)
 }
 
 /* x *= m over nl limbs; returns the limb carried out. */
-static inline uint64_t
+GS_HD uint64_t
 gs_limbs_mul_word(uint64_t *x, int nl, uint64_t m)
 {
 	uint64_t	c = 0;
@@ -69,7 +69,7 @@ gs_limbs_mul_word(uint64_t *x, int nl, uint64_t m)
 }
 
 /* x -= y << (64 * sh), x of nx limbs, two's complement; the borrow runs to the top. */
-static inline void
+GS_HD void
 gs_limbs_sub_shifted(uint64_t *x, int nx, const uint64_t *y, int ny, int sh)
 {
 	uint64_t	borrow = 0;
@@ -88,7 +88,7 @@ gs_limbs_sub_shifted(uint64_t *x, int nx, const uint64_t *y, int ny, int sh)
  * w (nw limbs) = floor(N * 2^s), N nonnegative of nl limbs (it must fit);
  * returns whether bits of N below 2^-s were dropped.
  */
-static inline int
+GS_HD int
 gs_limbs_window(const uint64_t *N, int nl, int s, uint64_t *w, int nw)
 {
 	int			drop = -s;
@@ -105,7 +105,7 @@ gs_limbs_window(const uint64_t *N, int nl, int s, uint64_t *w, int nw)
 }
 
 /* x /= d over nl limbs; returns the remainder. */
-static inline uint64_t
+GS_HD uint64_t
 gs_limbs_div_word(uint64_t *x, int nl, uint64_t d)
 {
 	uint64_t	r = 0;
@@ -117,7 +117,7 @@ gs_limbs_div_word(uint64_t *x, int nl, uint64_t d)
 }
 
 /* x >= y, both of nl limbs? */
-static inline int
+GS_HD int
 gs_limbs_ge(const uint64_t *x, const uint64_t *y, int nl)
 {
 	for (int i = nl - 1; i >= 0; i--)
@@ -127,7 +127,7 @@ gs_limbs_ge(const uint64_t *x, const uint64_t *y, int nl)
 }
 
 /* floor(sqrt(q)) of a q below 2^126. */
-static inline uint64_t
+GS_HD uint64_t
 gs_isqrt128(gs_u128 q)
 {
 	uint64_t	r = (uint64_t) sqrt((double) q);

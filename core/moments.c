@@ -3,7 +3,7 @@
  * sums of values and of their squares (core/moments.h).
  */
 #include "moments.h"
-#include "limbs.h"
+#include "moments_round.h"
 
 #include <math.h>
 #include <string.h>
@@ -105,131 +105,6 @@ gs_moments_numerator(const uint64_t *s1, int l1, const uint64_t *s2, int l2, uin
 	gs_limbs_mul(a2, a, l1, a, l1);
 	gs_limbs_sub_shifted(N, nn, a2, 2 * l1, 0);
 	return nn;
-}
-
-/* ---------- the exact path ---------- */
-
-/*
- * N * 2^u / (c1 c2), or its square root (root), rounded once: the quotient
- * brought to 63-64 bits (a root's radicand to 123-125 bits, its exponent
- * even) by shifting N, then divided by c1 and by c2 (floor of floor is the
- * floor of the whole; the result is exact only when both remainders and
- * the bits shifted out are zero), then the root taken in integers.
- */
-static double
-RoundExact(const uint64_t *N, int nl, int u, uint64_t c1, uint64_t c2, bool root, bool f8)
-{
-	int			bd = gs_bits128((gs_u128) c1 * c2);
-	int			s = (root ? 123 : 63) + bd - gs_limbs_bitlen(N, nl);
-	uint64_t	w[4];
-	int			sticky;
-	gs_u128		q;
-
-	if (root && ((u - s) & 1))
-		s++;
-	sticky = gs_limbs_window(N, nl, s, w, 4);
-	sticky |= gs_limbs_div_word(w, 4, c1) != 0;
-	sticky |= gs_limbs_div_word(w, 4, c2) != 0;
-	q = ((gs_u128) w[1] << 64) | w[0];
-	if (!root)
-		return gs_round_sticky(0, w[0], sticky, u - s, f8);
-	{
-		uint64_t	r = gs_isqrt128(q);
-
-		sticky |= (gs_u128) r * r != q;
-		return gs_round_sticky(0, r, sticky, (u - s) / 2, f8);
-	}
-}
-
-/* ---------- the fast path ---------- */
-
-/*
- * The square root of S / c * 2^e (S in [1, 2^102), c in [1, 2^52), e even),
- * S standing for a value in [S, S + 1) when sticky (then S >= 2^100),
- * rounded to double; returns 1 with *out set, or 0 where the bound cannot
- * decide.  With q = RN(S / c) and R = S - q c exact (gs_quotient_fast's
- * steps 1 to 4), t = RN(R / c), s = RN(sqrt(q)) and e1 = q - s^2 (exact by
- * an fma, s being the correctly rounded root), the root is s + corr + err
- * with corr = RN(RN(e1 + t) / 2s) and |err| < 2^-100 s: the division's
- * residual t errs by at most 2^-53 |t| <= 1.5 2^-105 s^2; the sticky part by
- * 2^-100 s^2; the sum e1 + t by 2^-53 of itself (|e1 + t| < 2.6 2^-52
- * s^2); halved over s, plus corr's own rounding and the series' second
- * term (h^2 s / 8, |h| < 2.6 2^-52), all below 2^-100 s.  A bound of 2^-96 s
- * leaves room for the comparisons' own roundings: where the root with that
- * bound lies inside one rounding interval (of s, or of a neighbour), that
- * is the result; a normal result is scaled exactly.
- */
-static int
-RootFast(uint64_t S, uint64_t S_hi, uint64_t c, int e, double *out)
-{
-	double		a = (double) S_hi * 0x1p52,
-				b = (double) S,
-				sh = a + b,
-				sl = b - (sh - a),
-				cd = (double) c,
-				q = sh / cd,
-				r = GS_FMA(-q, cd, sh) + sl,
-				t = r / cd,
-				s = sqrt(q),
-				e1 = GS_FMA(-s, s, q),
-				corr = (e1 + t) / (2 * s),
-				y,
-				res;
-
-	if (!gs_round_near(s, corr, s * 0x1p-96, &y))
-		return 0;
-	res = y * gs_pow2(e / 2);
-	if (!gs_quot_normal(res, 1))
-		return 0;
-	*out = res;
-	return 1;
-}
-
-/*
- * The fast path (double results): N's top 102 bits (101 for a root, its
- * exponent even), and D = c1 c2 below 2^52; returns 1 with *out set, or 0.
- * A variance is gs_quotient_fast's exact rounding of the top bits' quotient,
- * taken twice when bits were dropped, S and S + 1 (the exact quotient lies
- * between theirs, and rounding is monotone): when both round alike, so does
- * it.  A root is RootFast's.
- */
-static int
-Fast(const uint64_t *N, int nl, int u, uint64_t c1, uint64_t c2, bool root, double *out)
-{
-	gs_u128		d = (gs_u128) c1 * c2;
-	int			bn = gs_limbs_bitlen(N, nl),
-				k = bn > 102 ? bn - 102 : 0,
-				sticky,
-				e;
-	uint64_t	w[4];
-	gs_u128		S;
-	double		y1,
-				y2;
-
-	if (d > GS_QUOT_MAX_COUNT)
-		return 0;
-	if (root && ((u + k) & 1))
-		k++;
-	e = u + k;
-	if (e < -1022 || e > 1023)
-		return 0;
-	sticky = gs_limbs_window(N, nl, -k, w, 4);
-	S = ((gs_u128) w[1] << 64) | w[0];
-	if (root)
-		return RootFast((uint64_t) S & GS_QUOT_LO_MASK, (uint64_t) (S >> 52), (uint64_t) d, e, out);
-	if (!gs_quotient_fast((int64_t) (S >> 52), (int64_t) ((uint64_t) S & GS_QUOT_LO_MASK),
-						  (uint64_t) d, gs_pow2(e), 1, &y1))
-		return 0;
-	if (sticky)
-	{
-		S++;
-		if (!gs_quotient_fast((int64_t) (S >> 52), (int64_t) ((uint64_t) S & GS_QUOT_LO_MASK),
-							  (uint64_t) d, gs_pow2(e), 1, &y2) ||
-			gs_f64_bits(y1) != gs_f64_bits(y2))
-			return 0;
-	}
-	*out = y1;
-	return 1;
 }
 
 /* ---------- the top digits' path ---------- */
@@ -366,7 +241,7 @@ Result(GsAccum *s1, GsAccum *s2, int what, bool f8_out, double *out, bool fast)
 	nl = Numerator(s1, s2, n, N, &u);
 	if (!fast)
 	{
-		*out = nl == 0 ? 0.0 : RoundExact(N, nl, u, n, sample ? n - 1 : n, root, f8_out);
+		*out = nl == 0 ? 0.0 : gs_moments_round_exact(N, nl, u, n, sample ? n - 1 : n, root, f8_out);
 		return isinf(*out) ? GS_ACCUM_OVERFLOW : 0;
 	}
 	return gs_moments_round(N, nl, u, n, what, f8_out, out);
@@ -379,17 +254,8 @@ gs_moments_round(const uint64_t *N, int nl, int u, uint64_t n, int what, bool f8
 	bool		root = (what & GS_MOMENT_ROOT) != 0;
 	uint64_t	c2 = (what & GS_MOMENT_SAMPLE) ? n - 1 : n;
 
-	nl = gs_limbs_trim(N, nl);
-	if (nl == 0)
-	{
-		*out = 0.0;
-		return 0;
-	}
-	if (!(f8_out && Fast(N, nl, u, n, c2, root, out)))
-	{
+	if (gs_moments_round_n(N, nl, u, n, c2, root, f8_out, out))
 		gs_moments_slow_count++;
-		*out = RoundExact(N, nl, u, n, c2, root, f8_out);
-	}
 	return isinf(*out) ? GS_ACCUM_OVERFLOW : 0;
 }
 
