@@ -189,8 +189,7 @@ bool
 gs_accum_top(const GsAccum *a, double *h, double *l, int *e)
 {
 	int			k = a->hi - 3 > a->lo ? a->hi - 3 : a->lo,
-				neg,
-				b;
+				neg;
 	gs_i128		t;
 	gs_u128		m;
 
@@ -201,23 +200,7 @@ gs_accum_top(const GsAccum *a, double *h, double *l, int *e)
 		t = t * ((gs_i128) 1 << 32) + a->d[i];
 	neg = t < 0;
 	m = neg ? -(gs_u128) t : (gs_u128) t;
-	b = gs_bits128(m);
-	if (b <= 53)
-	{
-		*h = (double) (uint64_t) m;
-		*l = 0;
-	}
-	else
-	{
-		int			sh = b - 53;
-		uint64_t	top = (uint64_t) (m >> sh);
-		gs_u128		rest = m - ((gs_u128) top << sh);
-		int			rb = rest ? gs_bits128(rest) : 0,
-					sh2 = rb > 53 ? rb - 53 : 0;
-
-		*h = (double) top * gs_pow2(sh);
-		*l = (double) (uint64_t) (rest >> sh2) * gs_pow2(sh2);
-	}
+	gs_u128_top_dd(m, h, l);
 	if (neg)
 	{
 		*h = -*h;

@@ -252,8 +252,7 @@ TopBits(const Big *x, double *h, double *l, int *e)
 
 	(void) gs_limbs_window(x->d, x->n, 128 - len, w, 2);
 	t = ((gs_u128) w[1] << 64) | w[0];
-	*h = (double) (uint64_t) (t >> 75) * 0x1p75;
-	*l = (double) (uint64_t) ((t >> 22) & ((UINT64_C(1) << 53) - 1)) * 0x1p22;
+	gs_u128_top_dd(t, h, l);
 	*e = len - 128 + x->unit;
 }
 

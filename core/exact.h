@@ -719,6 +719,34 @@ gs_bits128(gs_u128 x)
 }
 
 /*
+ * A nonzero 128-bit magnitude m as h + l truncated to 106 bits: h its top
+ * 53 bits, l the next 53 (each exact as a double), so m lies in [h + l,
+ * (h + l)(1 + 2^-104)).
+ */
+GS_HD void
+gs_u128_top_dd(gs_u128 m, double *h, double *l)
+{
+	int			b = gs_bits128(m);
+
+	if (b <= 53)
+	{
+		*h = (double) (uint64_t) m;
+		*l = 0;
+	}
+	else
+	{
+		int			sh = b - 53;
+		uint64_t	top = (uint64_t) (m >> sh);
+		gs_u128		rest = m - ((gs_u128) top << sh);
+		int			rb = rest ? gs_bits128(rest) : 0,
+					sh2 = rb > 53 ? rb - 53 : 0;
+
+		*h = (double) top * gs_pow2(sh);
+		*l = (double) (uint64_t) (rest >> sh2) * gs_pow2(sh2);
+	}
+}
+
+/*
  * q * 2^e rounded to float (f8: double), half to even, with gradual
  * underflow and overflow to +-Infinity; when sticky, the exact value lies
  * strictly between q * 2^e and (q + 1) * 2^e.  q must hold at least two
