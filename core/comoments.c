@@ -36,11 +36,102 @@ gs_comoments_init(void *c)
 						   i <= GS_CO_Y ? GS_ACCUM_DOUBLES : i == GS_CO_XY ? GS_ACCUM_PRODUCTS : GS_ACCUM_SQUARES);
 }
 
-/* Add (sign 1) or remove (sign -1) the pair (y, x): gs_comoments_move, compiled for FMA too. */
-GS_FMA_CLONES void
-gs_comoments_move_pair(void *c, const GsCoValue *y, const GsCoValue *x, int sign)
+/* Add the exact term th + tl to cached sum i, and its rounding to the bound. */
+static inline __attribute__((always_inline)) void
+CacheAdd(GsCoCache *k, int i, double th, double tl)
 {
-	gs_comoments_move(c, y, x, sign);
+	GsCoSum    *a = &k->sum[i];
+	double		h = a->h,
+				s = h + th,
+				bb = s - h,
+				e = ((h - (s - bb)) + (th - bb)) + (a->l + tl);
+
+	a->err += (fabs(h) + fabs(th)) * 0x1p-100;
+	a->h = s + e;
+	a->l = e - (a->h - s);
+}
+
+/* Move the pair (y, x) of doubles in the cache: values, squares and product exactly as pairs. */
+static inline __attribute__((always_inline)) void
+CacheMove(GsCoCache *k, double y, double x, int sign)
+{
+	double		xx = x * x,
+				yy = y * y,
+				xy = x * y;
+
+	CacheAdd(k, GS_CO_X, sign * x, 0);
+	CacheAdd(k, GS_CO_Y, sign * y, 0);
+	CacheAdd(k, GS_CO_XX, sign * xx, sign * GS_FMA(x, x, -xx));
+	CacheAdd(k, GS_CO_YY, sign * yy, sign * GS_FMA(y, y, -yy));
+	CacheAdd(k, GS_CO_XY, sign * xy, sign * GS_FMA(x, y, -xy));
+	k->moves++;
+}
+
+/* Count a value of a pair in an accumulator, and its special kind. */
+static inline __attribute__((always_inline)) void
+CountSpecial(GsAccum *a, uint32_t special, int sign)
+{
+	a->nvalues += sign;
+	if (special & GS_FLAG_NAN)
+		a->nan += sign;
+	else if (special & GS_FLAG_PINF)
+		a->pinf += sign;
+	else if (special & GS_FLAG_NINF)
+		a->ninf += sign;
+}
+
+/* Add or remove a pair, compiled for CPUs with FMA too (static: clang's clones are not exported). */
+GS_FMA_CLONES static void
+MovePair(void *c, const GsCoValue *y, const GsCoValue *x, int sign)
+{
+	GsAccum    *ax = gs_comoments_part(c, GS_CO_X),
+			   *ay = gs_comoments_part(c, GS_CO_Y),
+			   *axx = gs_comoments_part(c, GS_CO_XX),
+			   *ayy = gs_comoments_part(c, GS_CO_YY),
+			   *axy = gs_comoments_part(c, GS_CO_XY);
+
+	if ((x->special | y->special) == 0)
+	{
+		ax->nvalues += sign;
+		axx->nvalues += sign;
+		ay->nvalues += sign;
+		ayy->nvalues += sign;
+		axy->nvalues += sign;
+	}
+	else
+	{
+		CountSpecial(ax, x->special, sign);
+		CountSpecial(axx, x->special, sign);
+		CountSpecial(ay, y->special, sign);
+		CountSpecial(ayy, y->special, sign);
+		CountSpecial(axy, GS_FLAG_NAN, sign);
+	}
+	if (x->m)
+	{
+		gs_accum_place(ax, x->m, x->pos, x->neg, sign);
+		gs_accum_place_wide(axx, (gs_u128) x->m * x->m, 2 * x->pos, 0, sign);
+	}
+	if (y->m)
+	{
+		gs_accum_place(ay, y->m, y->pos, y->neg, sign);
+		gs_accum_place_wide(ayy, (gs_u128) y->m * y->m, 2 * y->pos, 0, sign);
+	}
+	if (x->m && y->m)
+		gs_accum_place_wide(axy, (gs_u128) x->m * y->m, x->pos + y->pos, x->neg ^ y->neg, sign);
+	if (((GsCoCache *) c)->valid)
+	{
+		if (x->cache & y->cache)
+			CacheMove((GsCoCache *) c, y->d, x->d, sign);
+		else
+			((GsCoCache *) c)->valid = 0;
+	}
+}
+
+/* Add (sign 1) or remove (sign -1) the pair (y, x) (core/comoments.h). */
+void
+gs_comoments_move(void *c, const GsCoValue *y, const GsCoValue *x, int sign)
+{
+	MovePair(c, y, x, sign);
 }
 
 /* Add state b to state a. */

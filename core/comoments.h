@@ -33,7 +33,6 @@
 
 #include "accum.h"
 
-#include <math.h>
 #include <string.h>
 
 #ifdef __cplusplus
@@ -154,106 +153,15 @@ gs_comoments_part(void *c, int i)
 	return (GsAccum *) ((char *) c + sizeof(GsCoCache) + (i <= GS_CO_Y ? i * d : 2 * d + (i - GS_CO_XX) * s));
 }
 
-/* Add the exact term th + tl to cached sum i, and its rounding to the bound. */
-static inline __attribute__((always_inline)) void
-gs_co_cache_add(GsCoCache *k, int i, double th, double tl)
-{
-	GsCoSum    *a = &k->sum[i];
-	double		h = a->h,
-				s = h + th,
-				bb = s - h,
-				e = ((h - (s - bb)) + (th - bb)) + (a->l + tl);
-
-	a->err += (fabs(h) + fabs(th)) * 0x1p-100;
-	a->h = s + e;
-	a->l = e - (a->h - s);
-}
-
-/* Move the pair (y, x) of doubles in the cache: values, squares and product exactly as pairs. */
-static inline __attribute__((always_inline)) void
-gs_co_cache_move(GsCoCache *k, double y, double x, int sign)
-{
-	double		xx = x * x,
-				yy = y * y,
-				xy = x * y;
-
-	gs_co_cache_add(k, GS_CO_X, sign * x, 0);
-	gs_co_cache_add(k, GS_CO_Y, sign * y, 0);
-	gs_co_cache_add(k, GS_CO_XX, sign * xx, sign * GS_FMA(x, x, -xx));
-	gs_co_cache_add(k, GS_CO_YY, sign * yy, sign * GS_FMA(y, y, -yy));
-	gs_co_cache_add(k, GS_CO_XY, sign * xy, sign * GS_FMA(x, y, -xy));
-	k->moves++;
-}
-
 /* An empty state in gs_comoments_bytes() bytes at c. */
 extern void gs_comoments_init(void *c);
-
-/* Count a value of a pair in an accumulator, and its special kind. */
-static inline __attribute__((always_inline)) void
-gs_co_count(GsAccum *a, uint32_t special, int sign)
-{
-	a->nvalues += sign;
-	if (special & GS_FLAG_NAN)
-		a->nan += sign;
-	else if (special & GS_FLAG_PINF)
-		a->pinf += sign;
-	else if (special & GS_FLAG_NINF)
-		a->ninf += sign;
-}
 
 /*
  * Add (sign 1) or remove (sign -1) the pair (y, x): each value and its
  * square; their product when neither is a NaN or an infinity (such a pair
- * is counted in Sxy's NaNs).
+ * is counted in Sxy's NaNs); the cache moved with them, or dropped.
  */
-static inline __attribute__((always_inline)) void
-gs_comoments_move(void *c, const GsCoValue *y, const GsCoValue *x, int sign)
-{
-	GsAccum    *ax = gs_comoments_part(c, GS_CO_X),
-			   *ay = gs_comoments_part(c, GS_CO_Y),
-			   *axx = gs_comoments_part(c, GS_CO_XX),
-			   *ayy = gs_comoments_part(c, GS_CO_YY),
-			   *axy = gs_comoments_part(c, GS_CO_XY);
-
-	if ((x->special | y->special) == 0)
-	{
-		ax->nvalues += sign;
-		axx->nvalues += sign;
-		ay->nvalues += sign;
-		ayy->nvalues += sign;
-		axy->nvalues += sign;
-	}
-	else
-	{
-		gs_co_count(ax, x->special, sign);
-		gs_co_count(axx, x->special, sign);
-		gs_co_count(ay, y->special, sign);
-		gs_co_count(ayy, y->special, sign);
-		gs_co_count(axy, GS_FLAG_NAN, sign);
-	}
-	if (x->m)
-	{
-		gs_accum_place(ax, x->m, x->pos, x->neg, sign);
-		gs_accum_place_wide(axx, (gs_u128) x->m * x->m, 2 * x->pos, 0, sign);
-	}
-	if (y->m)
-	{
-		gs_accum_place(ay, y->m, y->pos, y->neg, sign);
-		gs_accum_place_wide(ayy, (gs_u128) y->m * y->m, 2 * y->pos, 0, sign);
-	}
-	if (x->m && y->m)
-		gs_accum_place_wide(axy, (gs_u128) x->m * y->m, x->pos + y->pos, x->neg ^ y->neg, sign);
-	if (((GsCoCache *) c)->valid)
-	{
-		if (x->cache & y->cache)
-			gs_co_cache_move((GsCoCache *) c, y->d, x->d, sign);
-		else
-			((GsCoCache *) c)->valid = 0;
-	}
-}
-
-/* The same, out of line, compiled for CPUs with FMA too (the aggregates' transitions). */
-extern void gs_comoments_move_pair(void *c, const GsCoValue *y, const GsCoValue *x, int sign);
+extern void gs_comoments_move(void *c, const GsCoValue *y, const GsCoValue *x, int sign);
 
 /* Add everything state b holds to state a. */
 extern void gs_comoments_combine(void *a, const void *b);

@@ -119,7 +119,7 @@ CoStep(FunctionCallInfo fcinfo, int sign, const char *fname)
 		CoArg(fcinfo, 1, types->y, &y);
 		CoArg(fcinfo, 2, types->x, &x);
 	}
-	gs_comoments_move_pair(c, &y, &x, sign);
+	gs_comoments_move(c, &y, &x, sign);
 	PG_RETURN_POINTER(c);
 }
 
