@@ -272,28 +272,105 @@ exact_avg_final(PG_FUNCTION_ARGS)
 	PG_RETURN_FLOAT8(r);
 }
 
-/* ---------- exact variances and standard deviations (since 1.6) ---------- */
+/* ---------- the states of the exact statistics (variances, covariances) ---------- */
 
 /*
- * The state of a transition of the moments: the state so far, or a new,
- * empty one (made at the first row, NULL or not, so that the inverse never
- * returns NULL).
+ * A transition's state: the state so far, or a new, empty one (made at the
+ * first row, NULL or not, so that the inverse never returns NULL).
  */
-static void *
-MomentsOf(FunctionCallInfo fcinfo, const char *fname)
+void *
+gpuscan_state_of(FunctionCallInfo fcinfo, const GpuscanStateKind *kind, const char *fname)
 {
 	void	   *m;
 
 	if (!PG_ARGISNULL(0))
 		return PG_GETARG_POINTER(0);
-	m = MemoryContextAlloc(gpuscan_agg_context(fcinfo, fname), gs_moments_bytes());
-	gs_moments_init(m);
+	m = MemoryContextAlloc(gpuscan_agg_context(fcinfo, fname), kind->bytes());
+	kind->init(m);
 	return m;
 }
 
+/* The combine function: the state of a's rows and b's together (parallel plans). */
+Datum
+gpuscan_state_combine(FunctionCallInfo fcinfo, const GpuscanStateKind *kind, const char *fname)
+{
+	void	   *a = PG_ARGISNULL(0) ? NULL : PG_GETARG_POINTER(0);
+	void	   *b = PG_ARGISNULL(1) ? NULL : PG_GETARG_POINTER(1);
+
+	if (b == NULL)
+	{
+		if (a == NULL)
+			PG_RETURN_NULL();
+		PG_RETURN_POINTER(a);
+	}
+	if (a == NULL)
+	{
+		a = MemoryContextAlloc(gpuscan_agg_context(fcinfo, fname), kind->bytes());
+		kind->init(a);
+	}
+	kind->combine(a, b);
+	PG_RETURN_POINTER(a);
+}
+
+/* The serial function: the state as bytea, to pass between processes. */
+Datum
+gpuscan_state_serialize(FunctionCallInfo fcinfo, const GpuscanStateKind *kind, const char *fname)
+{
+	void	   *m = PG_GETARG_POINTER(0);
+	size_t		n;
+	bytea	   *out;
+
+	(void) gpuscan_agg_context(fcinfo, fname);
+	n = kind->serial_bytes(m);
+	out = (bytea *) palloc(VARHDRSZ + n);
+	SET_VARSIZE(out, VARHDRSZ + n);
+	kind->serialize(m, (uint8 *) VARDATA(out));
+	PG_RETURN_BYTEA_P(out);
+}
+
+/* The deserial function: a state from its serial form; ERROR for bytes that are not one. */
+Datum
+gpuscan_state_deserialize(FunctionCallInfo fcinfo, const GpuscanStateKind *kind, const char *fname)
+{
+	bytea	   *in = PG_GETARG_BYTEA_PP(0);
+	void	   *m;
+
+	m = MemoryContextAlloc(gpuscan_agg_context(fcinfo, fname), kind->bytes());
+	if (!kind->deserialize((const uint8 *) VARDATA_ANY(in), VARSIZE_ANY_EXHDR(in), m))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
+				 errmsg("invalid %s state", kind->what)));
+	PG_RETURN_POINTER(m);
+}
+
+/* Argument argno as a double, exactly: double precision, real, smallint or integer. */
+float8
+gpuscan_float8_arg(FunctionCallInfo fcinfo, int argno, Oid type)
+{
+	switch (type)
+	{
+		case FLOAT4OID:
+			return (float8) PG_GETARG_FLOAT4(argno);
+		case INT2OID:
+			return (float8) PG_GETARG_INT16(argno);
+		case INT4OID:
+			return (float8) PG_GETARG_INT32(argno);
+		default:
+			return PG_GETARG_FLOAT8(argno);
+	}
+}
+
+/* ---------- exact variances and standard deviations (since 1.6) ---------- */
+
+/* The variances' state: the two accumulators of core/moments.h. */
+static const GpuscanStateKind MomentsKind = {
+	"exact variance", gs_moments_bytes, gs_moments_init, gs_moments_combine,
+	gs_moments_serial_bytes, gs_moments_serialize, gs_moments_deserialize
+};
+
 /*
- * The value argument (argument 1) as a double, exactly: double precision,
- * real, smallint or integer, its type looked up once per call site.
+ * The value argument (argument 1) as a double, exactly, its type looked up
+ * once per call site.
  */
 static float8
 MomentsArg(FunctionCallInfo fcinfo)
@@ -305,24 +382,14 @@ MomentsArg(FunctionCallInfo fcinfo)
 		type = gpuscan_arg_type(fcinfo, 1);
 		fcinfo->flinfo->fn_extra = (void *) (uintptr_t) type;
 	}
-	switch (type)
-	{
-		case FLOAT4OID:
-			return (float8) PG_GETARG_FLOAT4(1);
-		case INT2OID:
-			return (float8) PG_GETARG_INT16(1);
-		case INT4OID:
-			return (float8) PG_GETARG_INT32(1);
-		default:
-			return PG_GETARG_FLOAT8(1);
-	}
+	return gpuscan_float8_arg(fcinfo, 1, type);
 }
 
 /* A transition of the moments: x (argument 1) and its square added, or removed. */
 static Datum
 MomentsStep(FunctionCallInfo fcinfo, int sign, const char *fname)
 {
-	void	   *m = MomentsOf(fcinfo, fname);
+	void	   *m = gpuscan_state_of(fcinfo, &MomentsKind, fname);
 
 	if (!PG_ARGISNULL(1))
 	{
@@ -356,22 +423,7 @@ PG_FUNCTION_INFO_V1(exact_moments_combine);
 Datum
 exact_moments_combine(PG_FUNCTION_ARGS)
 {
-	void	   *a = PG_ARGISNULL(0) ? NULL : PG_GETARG_POINTER(0);
-	void	   *b = PG_ARGISNULL(1) ? NULL : PG_GETARG_POINTER(1);
-
-	if (b == NULL)
-	{
-		if (a == NULL)
-			PG_RETURN_NULL();
-		PG_RETURN_POINTER(a);
-	}
-	if (a == NULL)
-	{
-		a = MemoryContextAlloc(gpuscan_agg_context(fcinfo, "exact_moments_combine"), gs_moments_bytes());
-		gs_moments_init(a);
-	}
-	gs_moments_combine(a, b);
-	PG_RETURN_POINTER(a);
+	return gpuscan_state_combine(fcinfo, &MomentsKind, "exact_moments_combine");
 }
 
 /* exact_moments_serialize(state): the exact sums as bytea, to pass between processes. */
@@ -379,16 +431,7 @@ PG_FUNCTION_INFO_V1(exact_moments_serialize);
 Datum
 exact_moments_serialize(PG_FUNCTION_ARGS)
 {
-	void	   *m = PG_GETARG_POINTER(0);
-	size_t		n;
-	bytea	   *out;
-
-	(void) gpuscan_agg_context(fcinfo, "exact_moments_serialize");
-	n = gs_moments_serial_bytes(m);
-	out = (bytea *) palloc(VARHDRSZ + n);
-	SET_VARSIZE(out, VARHDRSZ + n);
-	gs_moments_serialize(m, (uint8 *) VARDATA(out));
-	PG_RETURN_BYTEA_P(out);
+	return gpuscan_state_serialize(fcinfo, &MomentsKind, "exact_moments_serialize");
 }
 
 /* exact_moments_deserialize(bytes, internal): a state from its serial form. */
@@ -396,15 +439,7 @@ PG_FUNCTION_INFO_V1(exact_moments_deserialize);
 Datum
 exact_moments_deserialize(PG_FUNCTION_ARGS)
 {
-	bytea	   *in = PG_GETARG_BYTEA_PP(0);
-	void	   *m;
-
-	m = MemoryContextAlloc(gpuscan_agg_context(fcinfo, "exact_moments_deserialize"), gs_moments_bytes());
-	if (!gs_moments_deserialize((const uint8 *) VARDATA_ANY(in), VARSIZE_ANY_EXHDR(in), m))
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-				 errmsg("invalid exact variance state")));
-	PG_RETURN_POINTER(m);
+	return gpuscan_state_deserialize(fcinfo, &MomentsKind, "exact_moments_deserialize");
 }
 
 /*

@@ -44,18 +44,11 @@ AggName(FunctionCallInfo fcinfo, const char *fallback)
 	return name ? name : fallback;
 }
 
-/* The state so far, or a new, empty one in the aggregate's context. */
-static void *
-CoStateOf(FunctionCallInfo fcinfo, const char *fname)
-{
-	void	   *c;
-
-	if (!PG_ARGISNULL(0))
-		return PG_GETARG_POINTER(0);
-	c = MemoryContextAlloc(gpuscan_agg_context(fcinfo, fname), gs_comoments_bytes());
-	gs_comoments_init(c);
-	return c;
-}
+/* The covariances' state: the five accumulators and the cache of core/comoments.h. */
+static const GpuscanStateKind CoKind = {
+	"exact covariance", gs_comoments_bytes, gs_comoments_init, gs_comoments_combine,
+	gs_comoments_serial_bytes, gs_comoments_serialize, gs_comoments_deserialize
+};
 
 /* Argument argno (of type t) decoded for the accumulators, exactly. */
 static void
@@ -64,24 +57,12 @@ CoArg(FunctionCallInfo fcinfo, int argno, Oid t, GsCoValue *v)
 	float8		d;
 	uint64		u;
 
-	switch (t)
+	if (t == INT8OID)
 	{
-		case INT8OID:
-			gs_co_from_int64(v, PG_GETARG_INT64(argno));
-			return;
-		case FLOAT4OID:
-			d = (float8) PG_GETARG_FLOAT4(argno);
-			break;
-		case INT2OID:
-			d = (float8) PG_GETARG_INT16(argno);
-			break;
-		case INT4OID:
-			d = (float8) PG_GETARG_INT32(argno);
-			break;
-		default:
-			d = PG_GETARG_FLOAT8(argno);
-			break;
+		gs_co_from_int64(v, PG_GETARG_INT64(argno));
+		return;
 	}
+	d = gpuscan_float8_arg(fcinfo, argno, t);
 	memcpy(&u, &d, sizeof(u));
 	gs_co_from_double(v, u);
 }
@@ -90,7 +71,7 @@ CoArg(FunctionCallInfo fcinfo, int argno, Oid t, GsCoValue *v)
 static Datum
 CoStep(FunctionCallInfo fcinfo, int sign, const char *fname)
 {
-	void	   *c = CoStateOf(fcinfo, fname);
+	void	   *c = gpuscan_state_of(fcinfo, &CoKind, fname);
 	CoArgTypes *types = (CoArgTypes *) fcinfo->flinfo->fn_extra;
 	GsCoValue	y,
 				x;
@@ -144,22 +125,7 @@ PG_FUNCTION_INFO_V1(exact_co_combine);
 Datum
 exact_co_combine(PG_FUNCTION_ARGS)
 {
-	void	   *a = PG_ARGISNULL(0) ? NULL : PG_GETARG_POINTER(0);
-	void	   *b = PG_ARGISNULL(1) ? NULL : PG_GETARG_POINTER(1);
-
-	if (b == NULL)
-	{
-		if (a == NULL)
-			PG_RETURN_NULL();
-		PG_RETURN_POINTER(a);
-	}
-	if (a == NULL)
-	{
-		a = MemoryContextAlloc(gpuscan_agg_context(fcinfo, "exact_co_combine"), gs_comoments_bytes());
-		gs_comoments_init(a);
-	}
-	gs_comoments_combine(a, b);
-	PG_RETURN_POINTER(a);
+	return gpuscan_state_combine(fcinfo, &CoKind, "exact_co_combine");
 }
 
 /* exact_co_serialize(state): the exact sums as bytea, to pass between processes. */
@@ -167,16 +133,7 @@ PG_FUNCTION_INFO_V1(exact_co_serialize);
 Datum
 exact_co_serialize(PG_FUNCTION_ARGS)
 {
-	void	   *c = PG_GETARG_POINTER(0);
-	size_t		n;
-	bytea	   *out;
-
-	(void) gpuscan_agg_context(fcinfo, "exact_co_serialize");
-	n = gs_comoments_serial_bytes(c);
-	out = (bytea *) palloc(VARHDRSZ + n);
-	SET_VARSIZE(out, VARHDRSZ + n);
-	gs_comoments_serialize(c, (uint8 *) VARDATA(out));
-	PG_RETURN_BYTEA_P(out);
+	return gpuscan_state_serialize(fcinfo, &CoKind, "exact_co_serialize");
 }
 
 /* exact_co_deserialize(bytes, internal): a state from its serial form. */
@@ -184,15 +141,7 @@ PG_FUNCTION_INFO_V1(exact_co_deserialize);
 Datum
 exact_co_deserialize(PG_FUNCTION_ARGS)
 {
-	bytea	   *in = PG_GETARG_BYTEA_PP(0);
-	void	   *c;
-
-	c = MemoryContextAlloc(gpuscan_agg_context(fcinfo, "exact_co_deserialize"), gs_comoments_bytes());
-	if (!gs_comoments_deserialize((const uint8 *) VARDATA_ANY(in), VARSIZE_ANY_EXHDR(in), c))
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-				 errmsg("invalid exact covariance state")));
-	PG_RETURN_POINTER(c);
+	return gpuscan_state_deserialize(fcinfo, &CoKind, "exact_co_deserialize");
 }
 
 /*

@@ -38,6 +38,33 @@ extern Oid	gpuscan_arg_type(FunctionCallInfo fcinfo, int argno);
 extern MemoryContext gpuscan_agg_context(FunctionCallInfo fcinfo, const char *fname);
 
 /*
+ * A kind of state of the exact statistics' aggregates (the variances', the
+ * covariances'): its size and core functions, for the support functions
+ * they share (src/aggregates.c).
+ */
+typedef struct GpuscanStateKind
+{
+	const char *what;			/* in "invalid <what> state" */
+	size_t		(*bytes) (void);
+	void		(*init) (void *state);
+	void		(*combine) (void *a, const void *b);
+	size_t		(*serial_bytes) (void *state);
+	void		(*serialize) (void *state, uint8 *buf);
+	bool		(*deserialize) (const uint8 *buf, size_t n, void *state);
+} GpuscanStateKind;
+
+/* A transition's state (argument 0), or a new, empty one (src/aggregates.c). */
+extern void *gpuscan_state_of(FunctionCallInfo fcinfo, const GpuscanStateKind *kind, const char *fname);
+
+/* The combine, serial and deserial functions of a kind of state (src/aggregates.c). */
+extern Datum gpuscan_state_combine(FunctionCallInfo fcinfo, const GpuscanStateKind *kind, const char *fname);
+extern Datum gpuscan_state_serialize(FunctionCallInfo fcinfo, const GpuscanStateKind *kind, const char *fname);
+extern Datum gpuscan_state_deserialize(FunctionCallInfo fcinfo, const GpuscanStateKind *kind, const char *fname);
+
+/* Argument argno of type smallint, integer, real or double precision as a double, exactly. */
+extern float8 gpuscan_float8_arg(FunctionCallInfo fcinfo, int argno, Oid type);
+
+/*
  * A window form's place in its partition, read in blocks of rows: kept in
  * the partition's memory by src/window.c and src/numeric_window.c alike.
  */
