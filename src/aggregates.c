@@ -343,23 +343,6 @@ gpuscan_state_deserialize(FunctionCallInfo fcinfo, const GpuscanStateKind *kind,
 	PG_RETURN_POINTER(m);
 }
 
-/* Argument argno as a double, exactly: double precision, real, smallint or integer. */
-float8
-gpuscan_float8_arg(FunctionCallInfo fcinfo, int argno, Oid type)
-{
-	switch (type)
-	{
-		case FLOAT4OID:
-			return (float8) PG_GETARG_FLOAT4(argno);
-		case INT2OID:
-			return (float8) PG_GETARG_INT16(argno);
-		case INT4OID:
-			return (float8) PG_GETARG_INT32(argno);
-		default:
-			return PG_GETARG_FLOAT8(argno);
-	}
-}
-
 /* ---------- exact variances and standard deviations (since 1.6) ---------- */
 
 /* The variances' state: the two accumulators of core/moments.h. */

@@ -85,21 +85,8 @@ CoStep(FunctionCallInfo fcinfo, int sign, const char *fname)
 		types->x = gpuscan_arg_type(fcinfo, 2);
 		fcinfo->flinfo->fn_extra = types;
 	}
-	if (types->y == FLOAT8OID && types->x == FLOAT8OID)
-	{
-		/* the common case, without the type switch */
-		float8		d[2] = {PG_GETARG_FLOAT8(1), PG_GETARG_FLOAT8(2)};
-		uint64		u[2];
-
-		memcpy(u, d, sizeof(u));
-		gs_co_from_double(&y, u[0]);
-		gs_co_from_double(&x, u[1]);
-	}
-	else
-	{
-		CoArg(fcinfo, 1, types->y, &y);
-		CoArg(fcinfo, 2, types->x, &x);
-	}
+	CoArg(fcinfo, 1, types->y, &y);
+	CoArg(fcinfo, 2, types->x, &x);
 	gs_comoments_move(c, &y, &x, sign);
 	PG_RETURN_POINTER(c);
 }

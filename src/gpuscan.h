@@ -10,6 +10,7 @@
 #error "gpuscan needs PostgreSQL 15 or newer; build with PG_CONFIG naming a pg_config of 15, 16, 17 or 18"
 #endif
 
+#include "catalog/pg_type_d.h"
 #include "datatype/timestamp.h"
 #include "fmgr.h"
 #include "portability/instr_time.h"
@@ -62,7 +63,21 @@ extern Datum gpuscan_state_serialize(FunctionCallInfo fcinfo, const GpuscanState
 extern Datum gpuscan_state_deserialize(FunctionCallInfo fcinfo, const GpuscanStateKind *kind, const char *fname);
 
 /* Argument argno of type smallint, integer, real or double precision as a double, exactly. */
-extern float8 gpuscan_float8_arg(FunctionCallInfo fcinfo, int argno, Oid type);
+static inline float8
+gpuscan_float8_arg(FunctionCallInfo fcinfo, int argno, Oid type)
+{
+	switch (type)
+	{
+		case FLOAT4OID:
+			return (float8) PG_GETARG_FLOAT4(argno);
+		case INT2OID:
+			return (float8) PG_GETARG_INT16(argno);
+		case INT4OID:
+			return (float8) PG_GETARG_INT32(argno);
+		default:
+			return PG_GETARG_FLOAT8(argno);
+	}
+}
 
 /*
  * A window form's place in its partition, read in blocks of rows: kept in
